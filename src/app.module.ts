@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Module } from '@nestjs/common';
+import { ConfigModule, ConfigService } from '@nestjs/config';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import { AdminModule } from './admin/admin.module';
+import { AnalyticsModule } from './analytics/analytics.module';
+import { AuditModule } from './audit/audit.module';
+import { AuthModule } from './auth/auth.module';
+import { JwtAuthGuard } from './auth/jwt-auth.guard';
+import { RolesGuard } from './auth/roles.guard';
+import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { ResponseShapeInterceptor } from './common/http/response-shape.interceptor';
+import { ApiVersionGuard } from './common/versioning/version.guard';
+import { configNamespaces, type RootConfig } from './config';
+import { DatabaseModule } from './database/database.module';
+import { ExpansionModule } from './expansion/expansion.module';
+import { FeedbackModule } from './feedback/feedback.module';
+import { HealthModule } from './health/health.module';
+import { SynonymsModule } from './synonyms/synonyms.module';
+import { RateLimitGuard } from './throttle/rate-limit.guard';
+import { RateLimitModule } from './throttle/rate-limit.module';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Accepts a sane incoming X-Request-Id, otherwise makes one; either way the response carries it. */
+export function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+@Module({
+  imports: [
+    ConfigModule.forRoot({ isGlobal: true, cache: true, load: configNamespaces, envFilePath: ['.env'] }),
+    LoggerModule.forRootAsync({
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<RootConfig, true>) => {
+        const level = config.getOrThrow('app.logLevel', { infer: true });
+        return {
+          pinoHttp: {
+            level,
+            genReqId: requestId,
+            // One line per request only when debugging: the expand hot path stays free of logging work.
+            autoLogging: level === 'debug' || level === 'trace',
+            redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+            quietReqLogger: true,
+          },
+        };
+      },
+    }),
+    DatabaseModule,
+    AuthModule,
+    RateLimitModule,
+    HealthModule,
+    AuditModule,
+    SynonymsModule,
+    ExpansionModule,
+    FeedbackModule,
+    AnalyticsModule,
+    AdminModule,
+  ],
+  providers: [
+    // Guards run in this order: version, authentication, roles, rate limit (per user, so after auth).
+    { provide: APP_GUARD, useClass: ApiVersionGuard },
+    { provide: APP_GUARD, useClass: JwtAuthGuard },
+    { provide: APP_GUARD, useClass: RolesGuard },
+    { provide: APP_GUARD, useClass: RateLimitGuard },
+    { provide: APP_INTERCEPTOR, useClass: ResponseShapeInterceptor },
+    { provide: APP_FILTER, useClass: AllExceptionsFilter },
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,70 @@
+import { INestApplication, ValidationPipe } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { SafeKeysPipe } from './common/validation/safe-keys.pipe';
+import { validationExceptionFactory } from './common/validation/validation-exception.factory';
+import { apiVersionMiddleware } from './common/versioning/version.middleware';
+import type { RootConfig } from './config';
+
+/** Largest JSON body accepted; larger ones get 413 PAYLOAD_TOO_LARGE (docs/API.md, "Limits"). */
+export const BODY_LIMIT = '256kb';
+
+const EXPOSED_HEADERS = [
+  'X-Request-Id',
+  'X-Total-Count',
+  'X-Page-Size',
+  'X-Page-Offset',
+  'X-Has-More',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'Retry-After',
+  'API-Version',
+  'Deprecation',
+  'Sunset',
+];
+
+/** Everything main.ts and the tests share: body limits, pipes, versioning, security headers, docs. */
+export function configureApp(app: INestApplication): INestApplication {
+  const config = app.get(ConfigService<RootConfig, true>);
+  app.useLogger(app.get(Logger));
+
+  app.use(helmet({ contentSecurityPolicy: { directives: { 'script-src': ["'self'", "'unsafe-inline'"] } } }));
+  const origins = config.getOrThrow('app.corsOrigins', { infer: true });
+  app.enableCors({ origin: origins.length > 0 ? origins : false, exposedHeaders: EXPOSED_HEADERS });
+  app.use(apiVersionMiddleware);
+  // Both Nest HTTP adapters (Express and Fastify) offer useBodyParser; INestApplication does not declare it.
+  (app as unknown as { useBodyParser(type: string, opts: object): void }).useBodyParser('json', { limit: BODY_LIMIT });
+
+  app.useGlobalPipes(
+    new SafeKeysPipe(),
+    new ValidationPipe({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      transformOptions: { enableImplicitConversion: false },
+      validationError: { target: false, value: true },
+      stopAtFirstError: true,
+      exceptionFactory: validationExceptionFactory,
+    }),
+  );
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Query Expansion Service')
+      .setDescription(
+        'Expands enterprise search queries into scored alternatives, from a governed synonym catalogue. ' +
+          'Get a token with `npm run token -- --sub alice --roles admin`, press Authorize, paste it. ' +
+          'Every route is also served under /api/v1 and /api/v2 (see docs/API.md).',
+      )
+      .setVersion('2.0')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+      .addSecurityRequirements('bearer')
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', swaggerOptions: { persistAuthorization: true } });
+  return app;
+}

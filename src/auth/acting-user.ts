@@ -1,0 +1,16 @@
+import { ForbiddenError } from '../common/errors';
+import type { AuthUser } from './auth-user';
+
+/**
+ * The user an action is recorded for: the token's subject, or — for a `service` token only — the
+ * `user_id` the body names. Anyone else naming a different user is refused.
+ */
+export function actingUserId(caller: AuthUser, requestedUserId?: string | null): string {
+  if (requestedUserId === undefined || requestedUserId === null || requestedUserId === caller.id) return caller.id;
+  if (caller.roles.includes('service')) return requestedUserId;
+  throw new ForbiddenError('Only a service token may act for another user (user_id differs from the token subject)', 'USER_MISMATCH', {
+    field: 'user_id',
+    expected_type: 'the token subject',
+    provided_value: requestedUserId,
+  });
+}

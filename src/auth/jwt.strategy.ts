@@ -1,0 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { UnauthorizedError } from '../common/errors';
+import type { AuthUser } from './auth-user';
+import { JWT_KEYS } from './auth.tokens';
+import type { JwtKeys } from './jwt-keys';
+import { ROLES, type Role } from './roles';
+
+interface JwtPayload {
+  sub?: unknown;
+  roles?: unknown;
+  exp?: unknown;
+}
+
+/** Bearer tokens; the algorithm is pinned to the configured key type, `exp` is required. */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  constructor(@Inject(JWT_KEYS) keys: JwtKeys) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: keys.verifyKey,
+      algorithms: [keys.algorithm],
+      issuer: keys.issuer,
+      audience: keys.audience,
+      ignoreExpiration: false,
+      jsonWebTokenOptions: { clockTolerance: 30 },
+    });
+  }
+
+  validate(payload: JwtPayload): AuthUser {
+    if (typeof payload.exp !== 'number') throw new UnauthorizedError('Token has no expiry (exp claim required)', 'INVALID_TOKEN');
+    if (typeof payload.sub !== 'string' || payload.sub.trim() === '' || payload.sub.length > 255) {
+      throw new UnauthorizedError('Token subject (sub claim) must be a non-empty string', 'INVALID_TOKEN');
+    }
+    const roles = payload.roles;
+    if (!Array.isArray(roles) || roles.length === 0 || !roles.every((r) => (ROLES as readonly unknown[]).includes(r))) {
+      throw new UnauthorizedError(`Token roles claim must be a non-empty array of: ${ROLES.join(', ')}`, 'INVALID_TOKEN');
+    }
+    return { id: payload.sub, roles: [...new Set(roles as Role[])] };
+  }
+}

@@ -1,0 +1,26 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ForbiddenError } from '../common/errors';
+import type { AuthUser } from './auth-user';
+import { IS_PUBLIC_KEY, ROLES_KEY } from './decorators';
+import type { Role } from './roles';
+
+/** Global guard after authentication: @Roles(...) lists the roles of which the caller needs one. */
+@Injectable()
+export class RolesGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets)) return true;
+    const required = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
+    if (!required || required.length === 0) return true;
+    const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
+    if (user && user.roles.some((r) => required.includes(r))) return true;
+    throw new ForbiddenError(`This operation needs one of the roles: ${required.join(', ')}`, 'INSUFFICIENT_ROLE', {
+      field: 'roles',
+      expected_type: `one of: ${required.join(', ')}`,
+      provided_value: user?.roles ?? null,
+    });
+  }
+}

@@ -1,0 +1,70 @@
+import type { ValidationError as ClassValidatorError } from 'class-validator';
+import { ValidationError } from '../errors';
+
+/** What each class-validator constraint expects, in words a client understands. */
+const EXPECTED: Record<string, (c: ClassValidatorError, msg: string) => string> = {
+  isString: () => 'string',
+  isNotEmpty: () => 'non-empty string',
+  isInt: () => 'integer',
+  isNumber: () => 'number',
+  isBoolean: () => 'boolean',
+  isArray: () => 'array',
+  isObject: () => 'object',
+  isIn: (_c, m) => m.replace(/^.*must be one of the following values: /, 'one of: '),
+  isEnum: (_c, m) => m.replace(/^.*must be one of the following values: /, 'one of: '),
+  min: (_c, m) => m.replace(/^.*must not be less than /, 'number >= '),
+  max: (_c, m) => m.replace(/^.*must not be greater than /, 'number <= '),
+  maxLength: (_c, m) => m.replace(/^.*must be shorter than or equal to (\d+) characters$/, 'string of at most $1 characters'),
+  minLength: (_c, m) => m.replace(/^.*must be longer than or equal to (\d+) characters$/, 'string of at least $1 characters'),
+  arrayMaxSize: (_c, m) => m.replace(/^.*must contain no more than (\d+) elements$/, 'array of at most $1 elements'),
+  isDateString: () => 'ISO 8601 timestamp',
+  isISO8601: () => 'ISO 8601 timestamp',
+  whitelistValidation: () => 'no such property (unknown properties are refused)',
+  nestedValidation: () => 'object',
+};
+
+/** Keeps echoed values short: a client gets a hint of what it sent, never a megabyte back. */
+export function summariseValue(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (typeof value === 'string') return value.length > 100 ? `${value.slice(0, 100)}... (${value.length} characters)` : value;
+  if (Array.isArray(value)) return value.length > 10 ? `array of ${value.length} elements` : value.map(summariseValue);
+  if (value !== null && typeof value === 'object') {
+    const keys = Object.keys(value);
+    return keys.length > 10 || JSON.stringify(value).length > 300 ? `object with ${keys.length} keys` : value;
+  }
+  return value;
+}
+
+/** Depth-first: the first failing constraint of the first failing (possibly nested) property. */
+function firstLeaf(errors: ClassValidatorError[], prefix = ''): { error: ClassValidatorError; path: string } | undefined {
+  for (const e of errors) {
+    const path = prefix ? `${prefix}.${e.property}` : e.property;
+    if (e.constraints && Object.keys(e.constraints).length > 0) return { error: e, path };
+    const nested = firstLeaf(e.children ?? [], path);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
+/**
+ * The ValidationPipe's exceptionFactory: turns class-validator output into one ValidationError with
+ * details {field, expected_type, provided_value}. A constraint may carry its own error code through
+ * class-validator's `context: { code }` (e.g. MISSING_QUERY_PARAMETER on the expand query).
+ */
+export function validationExceptionFactory(errors: ClassValidatorError[]): ValidationError {
+  const leaf = firstLeaf(errors);
+  if (!leaf) return new ValidationError('Invalid request');
+  const { error, path } = leaf;
+  const constraints = error.constraints ?? {};
+  // class-validator reports constraints in reverse declaration order; the presence checks come first.
+  const order = ['whitelistValidation', 'isDefined', 'isNotEmpty', ...Object.keys(constraints).reverse()];
+  const name = order.find((k) => k in constraints) ?? Object.keys(constraints)[0];
+  const message = constraints[name].replace(/^property /, '');
+  const code = (error.contexts?.[name] as { code?: string } | undefined)?.code ?? 'VALIDATION_ERROR';
+  const expected = EXPECTED[name]?.(error, constraints[name]) ?? name;
+  return new ValidationError(
+    `Invalid value for "${path}": ${message}`,
+    { field: path, expected_type: expected, provided_value: summariseValue(error.value) },
+    code,
+  );
+}

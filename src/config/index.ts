@@ -1,0 +1,19 @@
+export * from './app.config';
+export * from './auth.config';
+export * from './database.config';
+export * from './throttle.config';
+
+import { appConfig } from './app.config';
+import { authConfig } from './auth.config';
+import { databaseConfig } from './database.config';
+import { throttleConfig } from './throttle.config';
+
+export const configNamespaces = [appConfig, databaseConfig, authConfig, throttleConfig];
+
+/** The typed shape of ConfigService, so getOrThrow('database.type', { infer: true }) is checked. */
+export interface RootConfig {
+  app: import('./app.config').AppConfig;
+  database: import('./database.config').DatabaseConfig;
+  auth: import('./auth.config').AuthConfig;
+  throttle: import('./throttle.config').ThrottleConfig;
+}

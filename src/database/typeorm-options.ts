@@ -1,0 +1,47 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+import type { DatabaseConfig } from '../config/database.config';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+/**
+ * One options factory for the app, the CLI data source and the tests. SQLite (the embedded default) runs
+ * in WAL mode with a busy timeout; MySQL/MariaDB uses utf8mb4. The schema comes from migrations only.
+ */
+export function buildDataSourceOptions(db: DatabaseConfig): DataSourceOptions {
+  const common = {
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsRun: false,
+    synchronize: false,
+    logging: ['error'] as ('error' | 'warn')[],
+  };
+  if (db.type === 'mysql') {
+    return {
+      ...common,
+      type: 'mysql',
+      host: db.host,
+      port: db.port,
+      username: db.user,
+      password: db.password,
+      database: db.name,
+      charset: 'utf8mb4_unicode_ci',
+      timezone: 'Z',
+      dateStrings: false,
+      extra: { connectionLimit: 10 },
+    };
+  }
+  if (db.path !== ':memory:') mkdirSync(dirname(db.path), { recursive: true });
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: db.path,
+    enableWAL: db.path !== ':memory:',
+    timeout: 5000,
+    prepareDatabase: (conn: { pragma(s: string): unknown }) => {
+      conn.pragma('foreign_keys = ON');
+      conn.pragma('synchronous = NORMAL');
+    },
+  };
+}

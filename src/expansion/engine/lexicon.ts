@@ -1,0 +1,152 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { canonicalKey, tokenize } from './normalize';
+import { LexiconDomain, LexiconEntry, LexiconMap, LexiconSense, Lexicons } from './types';
+
+/** Shape of data/acronyms.json and data/abbreviations.json. */
+export interface LexiconFile {
+  description?: string;
+  /** keys that are also ordinary words: only matched when the query writes them with a capital letter */
+  case_sensitive?: string[];
+  entries: Record<string, LexiconSense[]>;
+}
+
+export const LEXICON_DOMAINS: readonly LexiconDomain[] = ['technical', 'business', 'general'];
+
+/** Extra per-key flags kept next to the senses. */
+export interface CompiledLexiconEntry extends LexiconEntry {
+  /** only matched when the surface form contains an upper-case letter */
+  caseSensitive: boolean;
+  /** normalised tokens of each sense's expansion (parallel to senses) */
+  expansionTokens: string[][];
+}
+
+/** Validates one lexicon file; returns a list of problems (empty when well-formed). */
+export function validateLexiconFile(file: LexiconFile): string[] {
+  const problems: string[] = [];
+  if (!file || typeof file !== 'object' || !file.entries || typeof file.entries !== 'object') {
+    return ['missing "entries" object'];
+  }
+  const seen = new Map<string, string>();
+  for (const [key, senses] of Object.entries(file.entries)) {
+    const toks = tokenize(key);
+    if (toks.length !== 1) problems.push(`${key}: key must normalise to exactly one token (got ${toks.length})`);
+    const canon = canonicalKey(toks);
+    if (seen.has(canon)) problems.push(`${key}: collides with ${seen.get(canon)} after normalisation`);
+    seen.set(canon, key);
+    if (!Array.isArray(senses) || senses.length === 0) {
+      problems.push(`${key}: needs at least one sense`);
+      continue;
+    }
+    for (const s of senses) {
+      if (!s || typeof s.expansion !== 'string' || tokenize(s.expansion).length === 0) problems.push(`${key}: empty expansion`);
+      else if (tokenize(s.expansion).join(' ') === toks.join(' ')) problems.push(`${key}: expansion equals the key`);
+      if (!LEXICON_DOMAINS.includes(s?.domain)) problems.push(`${key}: bad domain ${String(s?.domain)}`);
+      if (s?.context_words !== undefined) {
+        if (!Array.isArray(s.context_words) || s.context_words.some((w) => typeof w !== 'string' || tokenize(w).length !== 1)) {
+          problems.push(`${key}: context_words must be single words`);
+        }
+      }
+    }
+  }
+  for (const k of file.case_sensitive ?? []) if (!(k in file.entries)) problems.push(`case_sensitive ${k}: not a key`);
+  return problems;
+}
+
+/** Compiles a lexicon file into a map keyed by the canonical normalised key. */
+export function compileLexicon(file: LexiconFile): LexiconMap {
+  const map: LexiconMap = new Map();
+  const cs = new Set(file.case_sensitive ?? []);
+  for (const [key, senses] of Object.entries(file.entries ?? {})) {
+    const toks = tokenize(key);
+    if (toks.length === 0 || !Array.isArray(senses)) continue;
+    const good = senses.filter((s) => s && typeof s.expansion === 'string' && tokenize(s.expansion).length > 0);
+    if (good.length === 0) continue;
+    const entry: CompiledLexiconEntry = {
+      key,
+      senses: good.map((s) => ({
+        expansion: s.expansion.trim(),
+        domain: LEXICON_DOMAINS.includes(s.domain) ? s.domain : 'general',
+        ...(s.context_words ? { context_words: s.context_words.map((w) => tokenize(w).join(' ')).filter(Boolean) } : {}),
+      })),
+      caseSensitive: cs.has(key),
+      expansionTokens: good.map((s) => tokenize(s.expansion)),
+    };
+    map.set(canonicalKey(toks), entry);
+  }
+  return map;
+}
+
+function resolveDataDir(dir?: string): string {
+  const candidates = dir
+    ? [dir]
+    : [
+        path.join(__dirname, 'data'), // src via ts-jest/ts-node, or dist after `nest build` copied the assets
+        path.resolve(__dirname, '..', '..', '..', 'src', 'expansion', 'engine', 'data'), // dist without copied assets
+      ];
+  for (const c of candidates) if (fs.existsSync(path.join(c, 'acronyms.json'))) return c;
+  throw new Error(`expansion lexicons not found (looked in ${candidates.join(', ')})`);
+}
+
+/** Reads data/acronyms.json and data/abbreviations.json (directory relative to this module unless given). */
+export function loadLexicons(dir?: string): Lexicons {
+  const d = resolveDataDir(dir);
+  const read = (name: string): LexiconFile => JSON.parse(fs.readFileSync(path.join(d, name), 'utf8')) as LexiconFile;
+  return {
+    acronyms: compileLexicon(read('acronyms.json')),
+    abbreviations: compileLexicon(read('abbreviations.json')),
+  };
+}
+
+/** Lexicons with no entries. */
+export function emptyLexicons(): Lexicons {
+  return { acronyms: new Map(), abbreviations: new Map() };
+}
+
+/** Ranked senses of an ambiguous key: prior in (0,1], best first. */
+export interface RankedSense {
+  sense: LexiconSense;
+  index: number;
+  prior: number;
+  contextHits: number;
+  domainMatch: -1 | 0 | 1;
+  expansionTokens: string[];
+}
+
+/**
+ * Ranks the senses of one lexicon key.
+ *   raw_i = order_i * domain_i * (1 + 0.5 * min(hits_i, 3))
+ *   order_i = 1 / (1 + 0.15 * i)             (list order = commonness)
+ *   domain_i = 1.4 if sense.domain = request domain (non general), 0.75 if both are specific and differ, else 1
+ *   hits_i   = distinct context_words (and expansion words) of the sense found in the context word set
+ *   prior_i  = raw_i / max_j raw_j, times 0.9 when the key has several senses (ambiguity discount).
+ */
+export function rankSenses(
+  entry: LexiconEntry,
+  requestDomain: string | undefined,
+  contextWords: ReadonlySet<string>,
+): RankedSense[] {
+  const senses = entry.senses;
+  const compiled = entry as Partial<CompiledLexiconEntry>;
+  const rd = requestDomain && requestDomain !== 'general' ? requestDomain : undefined;
+  const out: RankedSense[] = [];
+  let max = 0;
+  for (let i = 0; i < senses.length; i++) {
+    const s = senses[i];
+    let hits = 0;
+    const cw = s.context_words;
+    if (cw) for (const w of cw) if (contextWords.has(w)) hits++;
+    const et = compiled.expansionTokens?.[i] ?? tokenize(s.expansion);
+    for (const w of et) if (w.length > 2 && contextWords.has(w)) hits++;
+    let domainMatch: -1 | 0 | 1 = 0;
+    if (rd && s.domain === rd) domainMatch = 1;
+    else if (rd && s.domain !== 'general') domainMatch = -1;
+    const raw = (1 / (1 + 0.15 * i)) * (domainMatch === 1 ? 1.4 : domainMatch === -1 ? 0.75 : 1) * (1 + 0.5 * Math.min(hits, 3));
+    max = Math.max(max, raw);
+    out.push({ sense: s, index: i, prior: raw, contextHits: hits, domainMatch, expansionTokens: et });
+  }
+  const amb = senses.length > 1 ? 0.9 : 1;
+  for (const r of out) r.prior = (r.prior / max) * amb;
+  out.sort((a, b) => b.prior - a.prior || a.index - b.index);
+  return out;
+}

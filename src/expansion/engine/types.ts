@@ -1,0 +1,93 @@
+/**
+ * Public types of the pure query-expansion engine (no framework imports).
+ */
+export const EXPANSION_TYPES = [
+  'synonym_expansion',
+  'acronym_expansion',
+  'abbreviation_expansion',
+  'domain_specific',
+  'contextual',
+  'semantic',
+] as const;
+export type ExpansionType = (typeof EXPANSION_TYPES)[number];
+
+export interface CatalogueEntry {
+  id: number;
+  term: string;
+  synonym: string;
+  domain: string | null;
+  /** effective confidence 0..1 */
+  confidence: number;
+  userRole: string | null;
+  department: string | null;
+  context: string | null;
+  tags: string[];
+  successRate?: number;
+  usageCount?: number;
+}
+
+export interface ExpansionRequest {
+  query: string;
+  userRole?: string;
+  department?: string;
+  domain?: string;
+  conversationHistory?: unknown[];
+  availableDocuments?: unknown[];
+  userPreferences?: Record<string, unknown>;
+  enabledStrategies?: ExpansionType[];
+  maxExpansions: number;
+  confidenceThreshold: number;
+}
+
+export type SynonymSourceKind = 'catalogue' | 'acronym_lexicon' | 'abbreviation_lexicon' | 'wordnet';
+
+export interface SynonymUse {
+  term: string;
+  synonym: string;
+  confidence: number;
+  /** catalogue id when from the catalogue */
+  synonym_id?: number;
+  source?: SynonymSourceKind;
+}
+
+export interface EngineResult {
+  expanded_query: string;
+  expansion_type: ExpansionType;
+  confidence_score: number;
+  relevance_score: number;
+  synonyms_used: SynonymUse[];
+  metadata: {
+    expanded_token: string;
+    synonym_count: number;
+    form: 'substitution' | 'or';
+    explanation: Record<string, number | string>;
+  };
+}
+
+export type LexiconDomain = 'technical' | 'business' | 'general';
+
+/** One meaning of an acronym or abbreviation in a built-in lexicon. */
+export interface LexiconSense {
+  expansion: string;
+  domain: LexiconDomain;
+  context_words?: string[];
+}
+
+/** A lexicon key (as written in the data file) and its senses, most common first. */
+export interface LexiconEntry {
+  key: string;
+  senses: LexiconSense[];
+}
+
+/** Lexicon keyed by the canonical (normalised, singularised) form of the key. */
+export type LexiconMap = Map<string, LexiconEntry>;
+
+export interface Lexicons {
+  acronyms: LexiconMap;
+  abbreviations: LexiconMap;
+}
+
+export interface RelatedWord {
+  word: string;
+  score: number;
+}

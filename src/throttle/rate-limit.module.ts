@@ -1,0 +1,27 @@
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import { Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { ThrottlerModule } from '@nestjs/throttler';
+import type { RootConfig } from '../config';
+import { RATE_LIMIT_GROUPS } from './rate-limit-group.decorator';
+
+/** Four named throttlers, one per group; counts in memory, or in Redis when REDIS_URL is set. */
+@Module({
+  imports: [
+    ThrottlerModule.forRootAsync({
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<RootConfig, true>) => {
+        const { windowMs, limits } = config.getOrThrow('throttle', { infer: true });
+        const redisUrl = config.getOrThrow('app', { infer: true }).redisUrl;
+        return {
+          throttlers: RATE_LIMIT_GROUPS.map((name) => ({ name, ttl: windowMs, limit: limits[name] })),
+          storage: redisUrl
+            ? new ThrottlerStorageRedisService(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+            : undefined,
+        };
+      },
+    }),
+  ],
+  exports: [ThrottlerModule],
+})
+export class RateLimitModule {}
