@@ -46,7 +46,6 @@ export function configureApp(app: INestApplication): INestApplication {
       transform: true,
       transformOptions: { enableImplicitConversion: false },
       validationError: { target: false, value: true },
-      stopAtFirstError: true,
       exceptionFactory: validationExceptionFactory,
     }),
   );

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
+import { AdminController } from './admin.controller';
 
-@Module({})
+@Module({ imports: [AuditModule], controllers: [AdminController] })
 export class AdminModule {}

@@ -4,7 +4,7 @@ import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-va
 import { toBool, toInt, validateEnv } from './validate-env';
 
 export class DatabaseEnv {
-  @IsOptional() @IsIn(['sqlite', 'mysql']) DB_TYPE: 'sqlite' | 'mysql' = 'sqlite';
+  @IsOptional() @IsIn(['sqlite', 'mysql', 'mariadb']) DB_TYPE: 'sqlite' | 'mysql' | 'mariadb' = 'sqlite';
   @IsOptional() @IsString() DB_PATH: string = './data/query-expansion.sqlite';
   @IsOptional() @IsString() DB_HOST: string = '127.0.0.1';
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(65535) DB_PORT: number = 3306;
@@ -15,7 +15,8 @@ export class DatabaseEnv {
 }
 
 export interface DatabaseConfig {
-  type: 'sqlite' | 'mysql';
+  /** mysql and mariadb both use mysql2; naming the flavour lets TypeORM read the schema back correctly. */
+  type: 'sqlite' | 'mysql' | 'mariadb';
   path: string;
   host: string;
   port: number;

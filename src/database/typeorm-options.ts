@@ -17,10 +17,10 @@ export function buildDataSourceOptions(db: DatabaseConfig): DataSourceOptions {
     synchronize: false,
     logging: ['error'] as ('error' | 'warn')[],
   };
-  if (db.type === 'mysql') {
+  if (db.type === 'mysql' || db.type === 'mariadb') {
     return {
       ...common,
-      type: 'mysql',
+      type: db.type,
       host: db.host,
       port: db.port,
       username: db.user,

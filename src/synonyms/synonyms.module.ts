@@ -1,4 +1,16 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module';
+import { TransactionRunner } from '../common/db/transactions';
+import { CatalogueEvents } from './catalogue-events';
+import { SynonymEntity } from './entities/synonym.entity';
+import { SynonymsController } from './synonyms.controller';
+import { SynonymsService } from './synonyms.service';
 
-@Module({})
+@Module({
+  imports: [TypeOrmModule.forFeature([SynonymEntity]), AuditModule],
+  controllers: [SynonymsController],
+  providers: [SynonymsService, CatalogueEvents, TransactionRunner],
+  exports: [SynonymsService, CatalogueEvents, TransactionRunner],
+})
 export class SynonymsModule {}

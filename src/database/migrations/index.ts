@@ -1,2 +1,4 @@
+import { CatalogueAndAudit1763769600000 } from './1763769600000-CatalogueAndAudit';
+
 /** Every migration, in order. Written with the QueryRunner schema API so one set serves SQLite and MySQL. */
-export const MIGRATIONS: Function[] = [];
+export const MIGRATIONS: Function[] = [CatalogueAndAudit1763769600000];

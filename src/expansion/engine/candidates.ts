@@ -3,7 +3,7 @@ import { ExpansionIndex, FLAG_ABBREVIATION, FLAG_ACRONYM, FLAG_USED } from './ex
 import { CompiledLexiconEntry, rankSenses } from './lexicon';
 import { LIMITS } from './limits';
 import { canonicalKey, canonicalToken, prepare, STOPWORDS, tokenize, tokenSpans } from './normalize';
-import { ExpansionRequest, ExpansionType, LexiconMap, SynonymSourceKind } from './types';
+import { ExpansionRequest, LexiconMap, SynonymSourceKind } from './types';
 import { WordNetIndex } from './wordnet';
 
 /** Lexicon priors (confidence of the best sense before strategy weighting). */
@@ -143,7 +143,6 @@ export function buildContext(index: ExpansionIndex, request: ExpansionRequest, r
   const prefs = preferencesOf(request.userPreferences);
   const contextWords = contextWordsOf(request);
   for (const t of norms) if (t.length >= 2 && !STOPWORDS.has(t)) contextWords.add(t);
-  for (const d of prefs.preferredDomains) void d;
 
   const excludedCanon = prefs.excluded.map((e) => canonicalKey(e.split(' ')));
   const bases: BaseCandidate[] = [];
@@ -324,11 +323,12 @@ export function buildContext(index: ExpansionIndex, request: ExpansionRequest, r
         for (let k = i; k < i + L; k++) if (covered[k] !== 0) free = false;
         if (!free || (L > 1 && STOPWORDS.has(norms[i + L - 1]))) continue;
         const phrase = norms.slice(i, i + L).join(' ');
-        const rel = wn.related(phrase);
-        if (rel.length === 0) continue;
+        const found = wn.resolve(phrase);
+        if (!found) continue;
         const span = mkSpan(i, i + L);
-        for (const r of rel) {
-          const replacement = inflectLike(r.word, norms[i + L - 1], phrase.split(' ').pop() ?? '');
+        const lemmaLast = found.lemma.split(' ').pop() ?? '';
+        for (const r of found.related) {
+          const replacement = inflectLike(r.word, norms[i + L - 1], lemmaLast);
           const ok = accept(span, replacement);
           if (!ok) continue;
           bases.push({
@@ -359,4 +359,3 @@ export function buildContext(index: ExpansionIndex, request: ExpansionRequest, r
   return ctx;
 }
 
-export type { ExpansionType };

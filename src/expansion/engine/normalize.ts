@@ -70,7 +70,7 @@ export function normalize(text: string): string {
 const NO_SINGULAR = new Set([
   'news', 'series', 'species', 'analysis', 'basis', 'thesis', 'status', 'bus', 'gas', 'lens', 'always',
   'perhaps', 'sometimes', 'whereas', 'has', 'was', 'does', 'goes', 'yes', 'this', 'its', 'is', 'us', 'as',
-  'less', 'unless', 'axis', 'tennis', 'his', 'chassis', 'iris', 'across', 'towards', 'afterwards', 'kubernetes', 'redis', 'jenkins', 'windows', 'ios', 'macos',
+  'less', 'unless', 'axis', 'tennis', 'his', 'chassis', 'iris', 'across', 'towards', 'afterwards', 'kubernetes', 'redis', 'jenkins', 'windows', 'ios', 'macos', 'https', 'ftps', 'docs',
 ]);
 
 /**

@@ -152,14 +152,21 @@ export class WordNetIndex {
 
   /** Related words of a normalised lemma (tries simple singular forms when the word itself is unknown). */
   related(lemma: string): RelatedWord[] {
+    return this.resolve(lemma)?.related ?? [];
+  }
+
+  /** Like related(), also telling which stored lemma matched (the word itself or a singular form). */
+  resolve(lemma: string): { lemma: string; related: RelatedWord[] } | null {
     const k = normalize(lemma);
     const direct = this.map.get(k);
-    if (direct) return direct;
-    for (const v of singularVariants(k)) {
-      const r = this.map.get(v);
-      if (r) return r;
+    if (direct) return { lemma: k, related: direct };
+    const sp = k.lastIndexOf(' ');
+    const head = sp < 0 ? '' : k.slice(0, sp + 1);
+    for (const v of singularVariants(k.slice(sp + 1))) {
+      const r = this.map.get(head + v);
+      if (r) return { lemma: head + v, related: r };
     }
-    return [];
+    return null;
   }
 
   has(lemma: string): boolean {

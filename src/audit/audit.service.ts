@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { ValidationError } from '../common/errors';
+import { Page } from '../common/pagination';
+import type { AuditLogQueryDto } from './dto/audit-log-query.dto';
+import { AuditEntryEntity } from './entities/audit-entry.entity';
+
+export type AuditAction = 'create' | 'update' | 'delete' | 'status_change' | 'import';
+
+export interface AuditRecord {
+  synonymId: number;
+  action: AuditAction;
+  performedBy: string;
+  oldValues: Record<string, unknown> | null;
+  newValues: Record<string, unknown> | null;
+  reason?: string | null;
+}
+
+export interface AuditEntryView {
+  id: number;
+  synonym_id: number;
+  action: string;
+  performed_by: string;
+  performed_at: string;
+  old_values: Record<string, unknown> | null;
+  new_values: Record<string, unknown> | null;
+  reason: string | null;
+}
+
+/** The audit trail: appended inside the caller's transaction, read newest first, never changed. */
+@Injectable()
+export class AuditService {
+  constructor(@InjectRepository(AuditEntryEntity) private readonly entries: Repository<AuditEntryEntity>) {}
+
+  /** Appends an entry through the caller's transaction manager, so the change and its audit commit together. */
+  async record(manager: EntityManager, record: AuditRecord): Promise<void> {
+    const entry = Object.assign(new AuditEntryEntity(), {
+      synonymId: record.synonymId,
+      action: record.action,
+      performedBy: record.performedBy,
+      performedAt: new Date(),
+      oldValues: record.oldValues,
+      newValues: record.newValues,
+      reason: record.reason ?? null,
+    });
+    await manager.save(AuditEntryEntity, entry, { reload: false });
+  }
+
+  async list(query: AuditLogQueryDto): Promise<Page<AuditEntryView>> {
+    if (query.start_date && query.end_date && Date.parse(query.start_date) > Date.parse(query.end_date)) {
+      throw new ValidationError('start_date must not be after end_date', { field: 'start_date', expected_type: 'timestamp <= end_date', provided_value: query.start_date });
+    }
+    const qb = this.entries.createQueryBuilder('a');
+    if (query.synonym_id !== undefined) qb.andWhere('a.synonymId = :sid', { sid: query.synonym_id });
+    if (query.user_id !== undefined) qb.andWhere('a.performedBy = :uid', { uid: query.user_id });
+    if (query.action !== undefined) qb.andWhere('a.action = :action', { action: query.action });
+    if (query.start_date !== undefined) qb.andWhere('a.performedAt >= :start', { start: new Date(query.start_date) });
+    if (query.end_date !== undefined) qb.andWhere('a.performedAt <= :end', { end: new Date(query.end_date) });
+    const direction = query.order === 'asc' ? 'ASC' : 'DESC';
+    qb.orderBy('a.performedAt', direction).addOrderBy('a.id', direction).skip(query.offset).take(query.limit);
+    const [rows, total] = await qb.getManyAndCount();
+    return new Page('audit_entries', rows.map(toAuditView), total, query.limit, query.offset);
+  }
+}
+
+export function toAuditView(e: AuditEntryEntity): AuditEntryView {
+  return {
+    id: e.id,
+    synonym_id: e.synonymId,
+    action: e.action,
+    performed_by: e.performedBy,
+    performed_at: e.performedAt.toISOString(),
+    old_values: e.oldValues,
+    new_values: e.newValues,
+    reason: e.reason,
+  };
+}

@@ -1,0 +1,14 @@
+/**
+ * Pure query-expansion engine (no framework imports). See docs/EXPANSION.md.
+ */
+export * from './types';
+export * from './limits';
+export * from './normalize';
+export * from './lexicon';
+export * from './expansion-index';
+export * from './wordnet';
+export * from './context';
+export * from './candidates';
+export * from './scoring';
+export * from './strategies';
+export * from './expand';

@@ -1,0 +1,79 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Trim, TrimLower } from '../../common/validation/text';
+
+/** Scope names: lower-case words (the spec's hints or a team's own), so they match reliably. */
+export const SCOPE_NAME = /^[a-z0-9][a-z0-9 _.-]*$/;
+export const SCOPE_MESSAGE = '$property must start with a letter or digit and contain only letters, digits, space, _ . -';
+
+export class CreateSynonymDto {
+  @ApiProperty({ example: 'ML', maxLength: 200 })
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  term: string;
+
+  @ApiProperty({ example: 'machine learning', maxLength: 200 })
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  synonym: string;
+
+  @ApiPropertyOptional({ example: 'technical', description: 'technical, business, general, or a team domain; default general', maxLength: 50 })
+  @IsOptional()
+  @TrimLower()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  @Matches(SCOPE_NAME, { message: SCOPE_MESSAGE })
+  domain?: string;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 1, default: 0.8 })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(1)
+  confidence?: number;
+
+  @ApiPropertyOptional({ maxLength: 1000 })
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(1000)
+  context?: string;
+
+  @ApiPropertyOptional({ example: 'developer', description: 'Restricts the entry to callers of this role', maxLength: 50 })
+  @IsOptional()
+  @TrimLower()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  @Matches(SCOPE_NAME, { message: SCOPE_MESSAGE })
+  user_role?: string;
+
+  @ApiPropertyOptional({ example: 'engineering', description: 'Restricts the entry to callers of this department', maxLength: 100 })
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  department?: string;
+
+  @ApiPropertyOptional({ type: [String], maxItems: 20 })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  @IsNotEmpty({ each: true })
+  @MaxLength(50, { each: true })
+  tags?: string[];
+
+  @ApiPropertyOptional({ maxLength: 2000 })
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(2000)
+  notes?: string;
+}

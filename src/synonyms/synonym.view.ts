@@ -1,0 +1,54 @@
+import type { SynonymEntity } from './entities/synonym.entity';
+
+/** The spec's Synonym entry, plus source and version. */
+export interface SynonymView {
+  id: number;
+  term: string;
+  synonym: string;
+  domain: string;
+  confidence: number;
+  relevance_score: number;
+  usage_count: number;
+  success_rate: number;
+  status: string;
+  source: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  tags: string[];
+  notes: string | null;
+  context: string | null;
+  user_role: string | null;
+  department: string | null;
+  version: number;
+}
+
+export function toSynonymView(e: SynonymEntity): SynonymView {
+  return {
+    id: e.id,
+    term: e.term,
+    synonym: e.synonym,
+    domain: e.domain,
+    confidence: e.confidence,
+    relevance_score: e.relevanceScore,
+    usage_count: e.usageCount,
+    success_rate: e.successRate,
+    status: e.status,
+    source: e.source,
+    created_by: e.createdBy,
+    created_at: e.createdAt.toISOString(),
+    updated_at: e.updatedAt.toISOString(),
+    tags: e.tags ?? [],
+    notes: e.notes,
+    context: e.context,
+    user_role: e.userRole,
+    department: e.department,
+    version: e.version,
+  };
+}
+
+/** What the audit log keeps of an entry: its editable state, without bookkeeping columns. */
+export function auditSnapshot(e: SynonymEntity): Record<string, unknown> {
+  const { id: _id, created_at: _c, updated_at: _u, ...rest } = toSynonymView(e);
+  return rest;
+}

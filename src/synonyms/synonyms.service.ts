@@ -1,0 +1,327 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
+import type { AuthUser } from '../auth/auth-user';
+import { CURATORS } from '../auth/roles';
+import { isUniqueViolation, likeEscape, TransactionRunner } from '../common/db/transactions';
+import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
+import { Page } from '../common/pagination';
+import { normalize } from '../expansion/engine/normalize';
+import { CatalogueEvents } from './catalogue-events';
+import type { ListSynonymsQueryDto } from './dto/list-synonyms-query.dto';
+import type { UpdateSynonymDto } from './dto/update-synonym.dto';
+import { SynonymEntity } from './entities/synonym.entity';
+import { canMove, DEFAULT_CONFIDENCE, DEFAULT_DOMAIN, STATUS_TRANSITIONS, type SynonymSource, type SynonymStatus } from './synonym.enums';
+import { auditSnapshot, toSynonymView, type SynonymView } from './synonym.view';
+
+/** The internal add operation's input (the spec's "internal management operation"). */
+export interface AddSynonymInput {
+  term: string;
+  synonym: string;
+  domain?: string | null;
+  confidence?: number;
+  context?: string | null;
+  user_role?: string | null;
+  department?: string | null;
+  tags?: string[] | null;
+  notes?: string | null;
+  source: SynonymSource;
+  /** Initial status; pending when omitted. */
+  status?: SynonymStatus;
+  reason?: string | null;
+}
+
+const SORT_COLUMNS: Record<string, string> = {
+  created_at: 's.createdAt',
+  updated_at: 's.updatedAt',
+  confidence: 's.confidence',
+  usage_count: 's.usageCount',
+  success_rate: 's.successRate',
+  term: 's.termNormalized',
+  id: 's.id',
+};
+
+/** "domain|user_role|department", lower-cased: the scope within which a term→synonym pair is unique. */
+export function scopeKey(domain: string, userRole: string | null, department: string | null): string {
+  return [domain, userRole ?? '', department ?? ''].map((s) => s.trim().toLowerCase()).join('|');
+}
+
+const lowerOrNull = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v.trim().toLowerCase());
+const trimOrNull = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
+
+@Injectable()
+export class SynonymsService {
+  constructor(
+    @InjectRepository(SynonymEntity) private readonly synonyms: Repository<SynonymEntity>,
+    private readonly tx: TransactionRunner,
+    private readonly audit: AuditService,
+    private readonly events: CatalogueEvents,
+  ) {}
+
+  /** POST /synonyms: a curator or admin adds an active entry; anyone else proposes a pending one. */
+  async create(input: Omit<AddSynonymInput, 'source' | 'status'>, caller: AuthUser): Promise<SynonymEntity> {
+    const curator = caller.roles.some((r) => CURATORS.includes(r));
+    return this.add(
+      { ...input, source: curator ? 'manual_curation' : 'collaborative', status: curator ? 'active' : 'pending' },
+      caller.id,
+    );
+  }
+
+  /** The internal add operation: any source, an explicit initial status (pending by default), audited. */
+  async add(input: AddSynonymInput, createdBy: string, manager?: EntityManager): Promise<SynonymEntity> {
+    const entity = this.buildEntity(input, createdBy);
+    const work = async (m: EntityManager) => {
+      await this.assertNoDuplicate(m, entity);
+      const saved = await m.save(SynonymEntity, entity).catch((err: unknown) => {
+        throw isUniqueViolation(err) ? this.duplicateError(entity) : err;
+      });
+      await this.audit.record(m, {
+        synonymId: saved.id,
+        action: 'create',
+        performedBy: createdBy,
+        oldValues: null,
+        newValues: auditSnapshot(saved),
+        reason: input.reason ?? null,
+      });
+      return saved;
+    };
+    const saved = manager ? await work(manager) : await this.tx.run(work);
+    // Inside a caller's transaction the caller announces after its commit (see announce()).
+    if (!manager) this.announce(saved);
+    return saved;
+  }
+
+  /** Tells the expansion index about a committed entry. */
+  announce(entry: SynonymEntity): void {
+    this.events.upserted(entry);
+  }
+
+  async list(query: ListSynonymsQueryDto): Promise<Page<SynonymView>> {
+    const qb = this.synonyms.createQueryBuilder('s');
+    if (query.domain !== undefined) qb.andWhere('s.domain = :domain', { domain: query.domain });
+    if (query.status !== undefined) qb.andWhere('s.status = :status', { status: query.status });
+    if (query.user_role !== undefined) qb.andWhere('s.userRole = :role', { role: query.user_role });
+    if (query.department !== undefined) qb.andWhere('LOWER(s.department) = :dept', { dept: query.department.toLowerCase() });
+    if (query.source !== undefined) qb.andWhere('s.source = :source', { source: query.source });
+    if (query.created_by !== undefined) qb.andWhere('s.createdBy = :by', { by: query.created_by });
+    if (query.term !== undefined) {
+      qb.andWhere("s.termNormalized LIKE :term ESCAPE '\\'", { term: `%${likeEscape(normalize(query.term))}%` });
+    }
+    if (query.synonym !== undefined) {
+      qb.andWhere("s.synonymNormalized LIKE :syn ESCAPE '\\'", { syn: `%${likeEscape(normalize(query.synonym))}%` });
+    }
+    if (query.tag !== undefined) qb.andWhere("s.tags LIKE :tag ESCAPE '\\'", { tag: `%${likeEscape(JSON.stringify(query.tag))}%` });
+    const direction = query.order === 'asc' ? 'ASC' : 'DESC';
+    qb.orderBy(SORT_COLUMNS[query.sort], direction).addOrderBy('s.id', direction).skip(query.offset).take(query.limit);
+    const [rows, total] = await qb.getManyAndCount();
+    return new Page('synonyms', rows.map(toSynonymView), total, query.limit, query.offset);
+  }
+
+  async get(id: number): Promise<SynonymEntity> {
+    const found = await this.synonyms.findOneBy({ id });
+    if (!found) throw this.notFound(id);
+    return found;
+  }
+
+  /**
+   * PUT /synonyms/{id}. A stale `version` (body) or If-Match → 409 VERSION_CONFLICT; the write is a
+   * compare-and-set on the version column, so of two concurrent edits of one version exactly one wins.
+   */
+  async update(id: number, dto: UpdateSynonymDto, caller: AuthUser, ifMatch?: string): Promise<SynonymEntity> {
+    const expected = this.expectedVersion(dto.version, ifMatch);
+    const changed = Object.keys(dto).filter((k) => k !== 'reason' && k !== 'version');
+    if (changed.length === 0 && dto.reason === undefined) {
+      throw new ValidationError('Nothing to update: send at least one of confidence, notes, status, tags, domain, context, user_role, department', {
+        field: '(body)',
+        expected_type: 'at least one updatable field',
+        provided_value: null,
+      }, 'NOTHING_TO_UPDATE');
+    }
+    const saved = await this.tx.run(async (m) => {
+      const current = await m.findOneBy(SynonymEntity, { id });
+      if (!current) throw this.notFound(id);
+      if (expected !== undefined && expected !== current.version) throw this.versionConflict(id, expected, current.version);
+      const before = auditSnapshot(current);
+      const next = this.applyUpdate(current, dto);
+      if (next.termNormalized === next.synonymNormalized) throw this.sameTermError();
+      if (next.scopeKey !== current.scopeKey) await this.assertNoDuplicate(m, next, id);
+      const result = await m
+        .createQueryBuilder()
+        .update(SynonymEntity)
+        .set({
+          domain: next.domain,
+          confidence: next.confidence,
+          relevanceScore: next.relevanceScore,
+          status: next.status,
+          tags: next.tags,
+          notes: next.notes,
+          context: next.context,
+          userRole: next.userRole,
+          department: next.department,
+          scopeKey: next.scopeKey,
+          updatedAt: next.updatedAt,
+          version: current.version + 1,
+        })
+        .where('id = :id AND version = :version', { id, version: current.version })
+        .execute()
+        .catch((err: unknown) => {
+          throw isUniqueViolation(err) ? this.duplicateError(next) : err;
+        });
+      if (!result.affected) {
+        const now = await m.findOneBy(SynonymEntity, { id });
+        if (!now) throw this.notFound(id);
+        throw this.versionConflict(id, current.version, now.version);
+      }
+      const after = { ...next, version: current.version + 1 } as SynonymEntity;
+      await this.audit.record(m, {
+        synonymId: id,
+        action: before.status !== after.status ? 'status_change' : 'update',
+        performedBy: caller.id,
+        oldValues: before,
+        newValues: auditSnapshot(after),
+        reason: dto.reason ?? null,
+      });
+      return after;
+    });
+    this.events.upserted(saved);
+    return saved;
+  }
+
+  /** DELETE /synonyms/{id}: the row goes, its history stays in the audit log. */
+  async remove(id: number, caller: AuthUser, reason?: string): Promise<void> {
+    await this.tx.run(async (m) => {
+      const current = await m.findOneBy(SynonymEntity, { id });
+      if (!current) throw this.notFound(id);
+      await m.delete(SynonymEntity, { id });
+      await this.audit.record(m, {
+        synonymId: id,
+        action: 'delete',
+        performedBy: caller.id,
+        oldValues: auditSnapshot(current),
+        newValues: null,
+        reason: reason ?? null,
+      });
+    });
+    this.events.removed(id);
+  }
+
+  /** Active entries in id order, a batch at a time, for building the expansion index. */
+  async findActiveForIndex(afterId: number, batchSize: number): Promise<SynonymEntity[]> {
+    return this.synonyms
+      .createQueryBuilder('s')
+      .where("s.status = 'active' AND s.id > :afterId", { afterId })
+      .orderBy('s.id', 'ASC')
+      .take(batchSize)
+      .getMany();
+  }
+
+  private buildEntity(input: AddSynonymInput, createdBy: string): SynonymEntity {
+    const term = input.term.trim();
+    const synonym = input.synonym.trim();
+    const entity = new SynonymEntity();
+    entity.term = term;
+    entity.synonym = synonym;
+    entity.termNormalized = normalize(term);
+    entity.synonymNormalized = normalize(synonym);
+    if (entity.termNormalized === '' || entity.synonymNormalized === '') {
+      throw new ValidationError('term and synonym must contain at least one letter or digit', {
+        field: entity.termNormalized === '' ? 'term' : 'synonym',
+        expected_type: 'non-empty text',
+        provided_value: entity.termNormalized === '' ? term : synonym,
+      });
+    }
+    if (entity.termNormalized === entity.synonymNormalized) throw this.sameTermError();
+    entity.domain = lowerOrNull(input.domain) ?? DEFAULT_DOMAIN;
+    entity.userRole = lowerOrNull(input.user_role);
+    entity.department = trimOrNull(input.department);
+    entity.scopeKey = scopeKey(entity.domain, entity.userRole, entity.department);
+    entity.confidence = input.confidence ?? DEFAULT_CONFIDENCE;
+    entity.relevanceScore = entity.confidence;
+    entity.usageCount = 0;
+    entity.helpfulCount = 0;
+    entity.successRate = 0;
+    entity.status = input.status ?? 'pending';
+    entity.source = input.source;
+    entity.createdBy = createdBy;
+    entity.createdAt = new Date();
+    entity.updatedAt = entity.createdAt;
+    entity.tags = input.tags && input.tags.length > 0 ? [...new Set(input.tags.map((t) => t.trim()))] : null;
+    entity.notes = trimOrNull(input.notes);
+    entity.context = trimOrNull(input.context);
+    return entity;
+  }
+
+  private applyUpdate(current: SynonymEntity, dto: UpdateSynonymDto): SynonymEntity {
+    const next = Object.assign(new SynonymEntity(), current);
+    if (dto.status !== undefined && !canMove(current.status, dto.status)) {
+      throw new ConflictError('INVALID_STATUS_TRANSITION', `A synonym cannot move from ${current.status} to ${dto.status}; allowed: ${STATUS_TRANSITIONS[current.status].join(', ')}`, {
+        field: 'status',
+        from: current.status,
+        to: dto.status,
+        allowed: STATUS_TRANSITIONS[current.status],
+      });
+    }
+    if (dto.status !== undefined) next.status = dto.status;
+    if (dto.confidence !== undefined) {
+      // A curator's new confidence moves the learnt score by the same amount, kept in 0..1.
+      next.relevanceScore = Math.min(1, Math.max(0, current.relevanceScore + (dto.confidence - current.confidence)));
+      next.confidence = dto.confidence;
+    }
+    if (dto.notes !== undefined) next.notes = trimOrNull(dto.notes);
+    if (dto.context !== undefined) next.context = trimOrNull(dto.context);
+    if (dto.tags !== undefined) next.tags = dto.tags.length > 0 ? [...new Set(dto.tags.map((t) => t.trim()))] : null;
+    if (dto.domain !== undefined) next.domain = lowerOrNull(dto.domain) ?? DEFAULT_DOMAIN;
+    if (dto.user_role !== undefined) next.userRole = lowerOrNull(dto.user_role);
+    if (dto.department !== undefined) next.department = trimOrNull(dto.department);
+    next.scopeKey = scopeKey(next.domain, next.userRole, next.department);
+    next.updatedAt = new Date();
+    return next;
+  }
+
+  private async assertNoDuplicate(m: EntityManager, e: SynonymEntity, exceptId?: number): Promise<void> {
+    const existing = await m.findOne(SynonymEntity, {
+      where: { termNormalized: e.termNormalized, synonymNormalized: e.synonymNormalized, scopeKey: e.scopeKey },
+      select: { id: true },
+    });
+    if (existing && existing.id !== exceptId) throw this.duplicateError(e, existing.id);
+  }
+
+  private expectedVersion(bodyVersion?: number, ifMatch?: string): number | undefined {
+    if (ifMatch === undefined || ifMatch.trim() === '*') return bodyVersion;
+    const m = /^(?:W\/)?"?(\d{1,10})"?$/.exec(ifMatch.trim());
+    if (!m) {
+      throw new ValidationError('If-Match must carry the entry version, e.g. "3"', { field: 'If-Match', expected_type: 'entity tag "<version>"', provided_value: ifMatch });
+    }
+    const fromHeader = Number(m[1]);
+    if (bodyVersion !== undefined && bodyVersion !== fromHeader) {
+      throw new ValidationError('If-Match and body version disagree', { field: 'version', expected_type: `the If-Match version ${fromHeader}`, provided_value: bodyVersion });
+    }
+    return fromHeader;
+  }
+
+  private notFound(id: number): NotFoundError {
+    return new NotFoundError('SYNONYM_NOT_FOUND', `Synonym ${id} does not exist`, { field: 'synonym_id', expected_type: 'id of an existing synonym', provided_value: id });
+  }
+
+  private versionConflict(id: number, expected: number, actual: number): ConflictError {
+    return new ConflictError('VERSION_CONFLICT', `Synonym ${id} was changed by someone else (version ${actual}, you sent ${expected}); re-read it and retry`, {
+      field: 'version',
+      expected_type: `current version ${actual}`,
+      provided_value: expected,
+    });
+  }
+
+  private duplicateError(e: SynonymEntity, existingId?: number): ConflictError {
+    return new ConflictError('DUPLICATE_SYNONYM', `"${e.term}" → "${e.synonym}" already exists in this scope (domain ${e.domain}, user_role ${e.userRole ?? 'any'}, department ${e.department ?? 'any'})`, {
+      field: 'synonym',
+      expected_type: 'a pair not yet in the catalogue for this scope',
+      provided_value: e.synonym,
+      existing_id: existingId,
+    });
+  }
+
+  private sameTermError(): ValidationError {
+    return new ValidationError('term and synonym must differ', { field: 'synonym', expected_type: 'text different from term', provided_value: null }, 'SAME_TERM_AND_SYNONYM');
+  }
+}

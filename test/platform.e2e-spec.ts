@@ -1,0 +1,266 @@
+import { createHmac } from 'node:crypto';
+import request from 'supertest';
+import { createTestApp, TEST_SECRET, type TestApp } from './setup/create-test-app';
+import { synonymBody } from './factories';
+
+const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+function hs256(payload: object, secret = TEST_SECRET, header: object = { alg: 'HS256', typ: 'JWT' }): string {
+  const input = `${b64(header)}.${b64(payload)}`;
+  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
+}
+const now = () => Math.floor(Date.now() / 1000);
+
+describe('Platform: auth, errors, lists, versioning, docs', () => {
+  let t: TestApp;
+  let admin: string;
+  let user: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = t.token('ada', ['admin']);
+    user = t.token('uma', ['user']);
+  });
+  afterAll(() => t.close());
+
+  describe('authentication', () => {
+    const cases: [string, () => string | undefined, string][] = [
+      ['no token', () => undefined, 'AUTHENTICATION_REQUIRED'],
+      ['a malformed token', () => 'not.a.jwt', 'INVALID_TOKEN'],
+      ['a token signed with another secret', () => hs256({ sub: 'x', roles: ['admin'], exp: now() + 60 }, 'another-secret-another-secret-another!'), 'INVALID_TOKEN'],
+      ['an alg=none token', () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: 'x', roles: ['admin'], exp: now() + 60 })}.`, 'INVALID_TOKEN'],
+      ['an expired token (beyond the 30 s tolerance)', () => hs256({ sub: 'x', roles: ['admin'], exp: now() - 120 }), 'TOKEN_EXPIRED'],
+      ['a token without exp', () => hs256({ sub: 'x', roles: ['admin'] }), 'INVALID_TOKEN'],
+      ['a token with an unknown role', () => hs256({ sub: 'x', roles: ['root'], exp: now() + 60 }), 'INVALID_TOKEN'],
+      ['a token without sub', () => hs256({ roles: ['admin'], exp: now() + 60 }), 'INVALID_TOKEN'],
+    ];
+    it.each(cases)('answers %s with 401 and the error envelope', async (_name, token, code) => {
+      const req = request(t.http).get('/query-expansion/synonyms');
+      const tok = token();
+      if (tok !== undefined) req.set('Authorization', `Bearer ${tok}`);
+      const res = await req;
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: 'Unauthorized', message: expect.any(String), code });
+    });
+
+    it('accepts a token that expired within the 30 s clock tolerance', async () => {
+      const res = await request(t.http)
+        .get('/query-expansion/synonyms')
+        .set('Authorization', `Bearer ${hs256({ sub: 'x', roles: ['user'], exp: now() - 5 })}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ synonyms: expect.any(Array), total: expect.any(Number) });
+    });
+  });
+
+  describe('permissions', () => {
+    const matrix: [string, string, string, string[], number][] = [
+      ['PUT a synonym', 'put', '/query-expansion/synonyms/1', ['user'], 403],
+      ['PUT a synonym', 'put', '/query-expansion/synonyms/1', ['analyst'], 403],
+      ['DELETE a synonym', 'delete', '/query-expansion/synonyms/1', ['service'], 403],
+      ['read the audit log', 'get', '/query-expansion/admin/audit-log', ['curator'], 403],
+      ['read the audit log', 'get', '/query-expansion/admin/audit-log', ['analyst'], 403],
+    ];
+    it.each(matrix)('refuses to %s (%s %s) for roles %j with %i', async (_n, method, path, roles, status) => {
+      const res = await (request(t.http) as unknown as Record<string, (p: string) => request.Test>)[method](path)
+        .set('Authorization', `Bearer ${t.token('someone', roles as never)}`)
+        .send({ confidence: 0.5 });
+      expect(res.status).toBe(status);
+      expect(res.body.code).toBe('INSUFFICIENT_ROLE');
+      expect(res.body.details.provided_value).toEqual(roles);
+    });
+
+    it('lets an admin read the audit log', async () => {
+      const res = await request(t.http).get('/query-expansion/admin/audit-log').set('Authorization', `Bearer ${admin}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ audit_entries: expect.any(Array), total: expect.any(Number) });
+    });
+  });
+
+  describe('error envelope', () => {
+    it('answers an unknown route with 404 NOT_FOUND', async () => {
+      const res = await request(t.http).get('/query-expansion/nothing-here').set('Authorization', `Bearer ${admin}`);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: 'Not Found', message: expect.any(String), code: 'NOT_FOUND' });
+    });
+
+    it('answers malformed JSON with 400 MALFORMED_JSON', async () => {
+      const res = await request(t.http)
+        .post('/query-expansion/synonyms')
+        .set('Authorization', `Bearer ${admin}`)
+        .set('Content-Type', 'application/json')
+        .send('{"term": "a",');
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'Bad Request', message: 'Request body is not valid JSON', code: 'MALFORMED_JSON' });
+    });
+
+    it('answers a body over the size limit with 413 PAYLOAD_TOO_LARGE', async () => {
+      const res = await request(t.http)
+        .post('/query-expansion/synonyms')
+        .set('Authorization', `Bearer ${admin}`)
+        .send({ term: 'a', synonym: 'b', notes: 'x'.repeat(300 * 1024) });
+      expect(res.status).toBe(413);
+      expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
+    });
+
+    it('refuses an unknown body property with details naming it', async () => {
+      const res = await request(t.http).post('/query-expansion/synonyms').set('Authorization', `Bearer ${admin}`).send(synonymBody({ colour: 'red' }));
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+      expect(res.body.details).toEqual({ field: 'colour', expected_type: expect.stringContaining('no such property'), provided_value: 'red' });
+    });
+
+    it('refuses a __proto__ key with FORBIDDEN_PROPERTY and leaves Object.prototype alone', async () => {
+      const res = await request(t.http)
+        .post('/query-expansion/synonyms')
+        .set('Authorization', `Bearer ${admin}`)
+        .set('Content-Type', 'application/json')
+        .send('{"term":"a","synonym":"b","__proto__":{"polluted":true}}');
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('FORBIDDEN_PROPERTY');
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+
+    it('reports a wrong type with field, expected_type and provided_value', async () => {
+      const res = await request(t.http).post('/query-expansion/synonyms').set('Authorization', `Bearer ${admin}`).send(synonymBody({ confidence: 'high' }));
+      expect(res.status).toBe(400);
+      expect(res.body.details).toEqual({ field: 'confidence', expected_type: 'number', provided_value: 'high' });
+    });
+
+    it('answers a non-object JSON body (an array) with a 400, not a 500', async () => {
+      const res = await request(t.http).post('/query-expansion/synonyms').set('Authorization', `Bearer ${admin}`).send([1, 2, 3]);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: 'Bad Request', code: expect.stringMatching(/^[A-Z_]+$/) });
+    });
+
+    it('returns an X-Request-Id on every response and keeps a sane incoming one', async () => {
+      const res = await request(t.http).get('/query-expansion/synonyms').set('Authorization', `Bearer ${user}`).set('X-Request-Id', 'abc-123');
+      expect(res.headers['x-request-id']).toBe('abc-123');
+      const fresh = await request(t.http).get('/query-expansion/synonyms').set('Authorization', `Bearer ${user}`).set('X-Request-Id', 'bad id with spaces');
+      expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+  });
+
+  describe('lists', () => {
+    it('refuses limit above 1000 with 400', async () => {
+      const res = await request(t.http).get('/query-expansion/synonyms?limit=1001').set('Authorization', `Bearer ${user}`);
+      expect(res.status).toBe(400);
+      expect(res.body.details).toEqual({ field: 'limit', expected_type: 'number <= 1000', provided_value: 1001 });
+    });
+
+    it('refuses a sort field that is not a known column', async () => {
+      const res = await request(t.http).get('/query-expansion/synonyms?sort=password').set('Authorization', `Bearer ${user}`);
+      expect(res.status).toBe(400);
+      expect(res.body.details.field).toBe('sort');
+    });
+
+    it('refuses an order other than asc or desc', async () => {
+      const res = await request(t.http).get('/query-expansion/synonyms?order=sideways').set('Authorization', `Bearer ${user}`);
+      expect(res.status).toBe(400);
+      expect(res.body.details.field).toBe('order');
+    });
+
+    it('sets X-Total-Count, X-Page-Size, X-Page-Offset and X-Has-More', async () => {
+      for (let i = 0; i < 3; i++) {
+        await request(t.http).post('/query-expansion/synonyms').set('Authorization', `Bearer ${admin}`).send(synonymBody({ domain: 'listing' })).expect(200);
+      }
+      const res = await request(t.http).get('/query-expansion/synonyms?domain=listing&limit=2&offset=0').set('Authorization', `Bearer ${user}`);
+      expect(res.status).toBe(200);
+      expect(res.headers['x-total-count']).toBe('3');
+      expect(res.headers['x-page-size']).toBe('2');
+      expect(res.headers['x-page-offset']).toBe('0');
+      expect(res.headers['x-has-more']).toBe('true');
+      expect(res.body.synonyms).toHaveLength(2);
+      const last = await request(t.http).get('/query-expansion/synonyms?domain=listing&limit=2&offset=2').set('Authorization', `Bearer ${user}`);
+      expect(last.headers['x-has-more']).toBe('false');
+      expect(last.body.synonyms).toHaveLength(1);
+    });
+  });
+
+  describe('versioning', () => {
+    it('serves the spec shape on the unversioned path and names v2', async () => {
+      const res = await request(t.http).get('/query-expansion/synonyms').set('Authorization', `Bearer ${user}`);
+      expect(res.headers['api-version']).toBe('v2');
+      expect(Object.keys(res.body).sort()).toEqual(['synonyms', 'total']);
+    });
+
+    it('serves /api/v2 with the v2 list envelope', async () => {
+      const res = await request(t.http).get('/api/v2/query-expansion/synonyms?limit=2&offset=2').set('Authorization', `Bearer ${user}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        data: expect.any(Array),
+        pagination: { total: expect.any(Number), page: 2, per_page: 2, offset: 2 },
+        meta: { version: 'v2', timestamp: expect.any(String) },
+      });
+    });
+
+    it('marks /api/v1 as deprecated in body and headers', async () => {
+      const res = await request(t.http).get('/api/v1/query-expansion/synonyms').set('Authorization', `Bearer ${user}`);
+      expect(res.status).toBe(200);
+      expect(res.body.deprecation_warning).toEqual({
+        version: 'v1',
+        status: 'deprecated',
+        deprecation_date: '2024-12-31',
+        sunset_date: '2025-06-30',
+        migration_guide: expect.any(String),
+      });
+      expect(res.body.synonyms).toEqual(expect.any(Array));
+      expect(res.headers.deprecation).toBe(`@${Date.parse('2024-12-31T00:00:00Z') / 1000}`);
+      expect(res.headers.sunset).toBe('Mon, 30 Jun 2025 00:00:00 GMT');
+    });
+
+    it('takes the API-Version header, and the path wins over it', async () => {
+      const byHeader = await request(t.http).get('/query-expansion/synonyms').set('API-Version', '1').set('Authorization', `Bearer ${user}`);
+      expect(byHeader.headers['api-version']).toBe('v1');
+      const pathWins = await request(t.http).get('/api/v2/query-expansion/synonyms').set('API-Version', 'v1').set('Authorization', `Bearer ${user}`);
+      expect(pathWins.headers['api-version']).toBe('v2');
+      expect(pathWins.body.deprecation_warning).toBeUndefined();
+    });
+
+    it('takes the version query parameter, and the header wins over it', async () => {
+      const byQuery = await request(t.http).get('/query-expansion/synonyms?version=v1').set('Authorization', `Bearer ${user}`);
+      expect(byQuery.status).toBe(200);
+      expect(byQuery.headers['api-version']).toBe('v1');
+      const headerWins = await request(t.http).get('/query-expansion/synonyms?version=v1').set('API-Version', '2').set('Authorization', `Bearer ${user}`);
+      expect(headerWins.headers['api-version']).toBe('v2');
+    });
+
+    it.each([
+      ['/api/v3/query-expansion/synonyms', {}, 'v3'],
+      ['/query-expansion/synonyms', { 'API-Version': 'banana' }, 'banana'],
+      ['/query-expansion/synonyms?version=9', {}, '9'],
+    ])('refuses %s %j with 400 UNSUPPORTED_API_VERSION naming %s', async (path, headers, named) => {
+      const res = await request(t.http).get(path).set(headers).set('Authorization', `Bearer ${user}`);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('UNSUPPORTED_API_VERSION');
+      expect(res.body.message).toContain(`"${named}"`);
+    });
+  });
+
+  describe('health and docs', () => {
+    it('serves /health without a token and pings the database', async () => {
+      const res = await request(t.http).get('/health');
+      expect(res.status).toBe(200);
+      expect(res.body.details.database.status).toBe('up');
+      expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+    });
+
+    it('serves the OpenAPI document with bearer auth and the error envelope', async () => {
+      const res = await request(t.http).get('/docs-json');
+      expect(res.status).toBe(200);
+      expect(res.body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+      expect(res.body.components.schemas.ErrorResponseDto.required).toEqual(expect.arrayContaining(['error', 'message', 'code']));
+      expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/query-expansion/synonyms', '/query-expansion/synonyms/{synonym_id}']));
+    });
+
+    it('serves Swagger UI at /docs', async () => {
+      const res = await request(t.http).get('/docs/');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('swagger-ui');
+    });
+
+    it('sets security headers (helmet)', async () => {
+      const res = await request(t.http).get('/health');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    });
+  });
+});
