@@ -1,8 +1,9 @@
-import { INestApplication, ValidationPipe } from '@nestjs/common';
+import { INestApplication } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import { BodyAndQueryValidationPipe } from './common/validation/body-and-query-validation.pipe';
 import { SafeKeysPipe } from './common/validation/safe-keys.pipe';
 import { validationExceptionFactory } from './common/validation/validation-exception.factory';
 import { apiVersionMiddleware } from './common/versioning/version.middleware';
@@ -40,7 +41,7 @@ export function configureApp(app: INestApplication): INestApplication {
 
   app.useGlobalPipes(
     new SafeKeysPipe(),
-    new ValidationPipe({
+    new BodyAndQueryValidationPipe({
       whitelist: true,
       forbidNonWhitelisted: true,
       transform: true,

@@ -15,7 +15,8 @@ export function buildDataSourceOptions(db: DatabaseConfig): DataSourceOptions {
     migrations: MIGRATIONS,
     migrationsRun: false,
     synchronize: false,
-    logging: ['error'] as ('error' | 'warn')[],
+    // Failures surface as exceptions and are logged once by the exception filter, without SQL.
+    logging: false,
   };
   if (db.type === 'mysql' || db.type === 'mariadb') {
     return {

@@ -4,7 +4,7 @@ import { EntityManager, Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth-user';
 import { CURATORS } from '../auth/roles';
-import { isUniqueViolation, likeEscape, TransactionRunner } from '../common/db/transactions';
+import { isUniqueViolation, LIKE_ESCAPE, likeEscape, TransactionRunner } from '../common/db/transactions';
 import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
 import { Page } from '../common/pagination';
 import { normalize } from '../expansion/engine/normalize';
@@ -106,12 +106,12 @@ export class SynonymsService {
     if (query.source !== undefined) qb.andWhere('s.source = :source', { source: query.source });
     if (query.created_by !== undefined) qb.andWhere('s.createdBy = :by', { by: query.created_by });
     if (query.term !== undefined) {
-      qb.andWhere("s.termNormalized LIKE :term ESCAPE '\\'", { term: `%${likeEscape(normalize(query.term))}%` });
+      qb.andWhere(`s.termNormalized LIKE :term ${LIKE_ESCAPE}`, { term: `%${likeEscape(normalize(query.term))}%` });
     }
     if (query.synonym !== undefined) {
-      qb.andWhere("s.synonymNormalized LIKE :syn ESCAPE '\\'", { syn: `%${likeEscape(normalize(query.synonym))}%` });
+      qb.andWhere(`s.synonymNormalized LIKE :syn ${LIKE_ESCAPE}`, { syn: `%${likeEscape(normalize(query.synonym))}%` });
     }
-    if (query.tag !== undefined) qb.andWhere("s.tags LIKE :tag ESCAPE '\\'", { tag: `%${likeEscape(JSON.stringify(query.tag))}%` });
+    if (query.tag !== undefined) qb.andWhere(`s.tags LIKE :tag ${LIKE_ESCAPE}`, { tag: `%${likeEscape(JSON.stringify(query.tag))}%` });
     const direction = query.order === 'asc' ? 'ASC' : 'DESC';
     qb.orderBy(SORT_COLUMNS[query.sort], direction).addOrderBy('s.id', direction).skip(query.offset).take(query.limit);
     const [rows, total] = await qb.getManyAndCount();
@@ -130,7 +130,7 @@ export class SynonymsService {
    */
   async update(id: number, dto: UpdateSynonymDto, caller: AuthUser, ifMatch?: string): Promise<SynonymEntity> {
     const expected = this.expectedVersion(dto.version, ifMatch);
-    const changed = Object.keys(dto).filter((k) => k !== 'reason' && k !== 'version');
+    const changed = Object.entries(dto).filter(([k, v]) => v !== undefined && k !== 'reason' && k !== 'version');
     if (changed.length === 0 && dto.reason === undefined) {
       throw new ValidationError('Nothing to update: send at least one of confidence, notes, status, tags, domain, context, user_role, department', {
         field: '(body)',

@@ -30,7 +30,8 @@ export function isUniqueViolation(err: unknown): boolean {
   return driver?.code === 'SQLITE_CONSTRAINT_UNIQUE' || driver?.code === 'ER_DUP_ENTRY' || driver?.errno === 1062;
 }
 
-/** Escapes % and _ for a LIKE pattern used with ESCAPE '\\'. */
+/** Escapes % and _ for a LIKE pattern used with ESCAPE '!' (a character both SQLite and MySQL take literally). */
+export const LIKE_ESCAPE = "ESCAPE '!'";
 export function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return text.replace(/[!%_]/g, (c) => `!${c}`);
 }
