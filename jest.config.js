@@ -1,5 +1,5 @@
 /** Two projects: fast unit tests and HTTP e2e tests (SQLite by default, MySQL with DB_TYPE=mysql). */
-const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true }] };
+const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
 module.exports = {
   projects: [
     {

@@ -16,7 +16,7 @@ import { RATE_LIMIT_GROUPS } from './rate-limit-group.decorator';
         return {
           throttlers: RATE_LIMIT_GROUPS.map((name) => ({ name, ttl: windowMs, limit: limits[name] })),
           storage: redisUrl
-            ? new ThrottlerStorageRedisService(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+            ? new ThrottlerStorageRedisService(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
             : undefined,
         };
       },

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { createTestApp, type TestApp } from './setup/create-test-app';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+describe.each([
+  ['in memory', {}],
+  ['in Redis', { REDIS_URL }],
+])('Rate limits, counted %s', (_store, extraEnv) => {
+  let t: TestApp;
+  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_SYNONYMS: '3', RATE_LIMIT_ADMIN: '2', ...extraEnv });
+  });
+  afterAll(() => t.close());
+
+  it('counts per user and per group, not per route, and answers the request over the limit with 429', async () => {
+    const alice = t.token(`alice-${randomUUID()}`, ['admin']);
+    const bob = t.token(`bob-${randomUUID()}`, ['admin']);
+
+    const first = await request(t.http).get('/query-expansion/synonyms').set(auth(alice));
+    expect(first.status).toBe(200);
+    expect(first.headers['x-ratelimit-limit']).toBe('3');
+    expect(first.headers['x-ratelimit-remaining']).toBe('2');
+    const reset = Number(first.headers['x-ratelimit-reset']);
+    expect(reset).toBeGreaterThan(0);
+    expect(reset).toBeLessThanOrEqual(60);
+
+    // A different route of the same group spends the same budget.
+    const second = await request(t.http).post('/query-expansion/synonyms').set(auth(alice)).send({ term: `a-${randomUUID()}`, synonym: 'b' });
+    expect(second.status).toBe(200);
+    expect(second.headers['x-ratelimit-remaining']).toBe('1');
+    await request(t.http).get('/query-expansion/synonyms/1').set(auth(alice));
+
+    const over = await request(t.http).get('/query-expansion/synonyms').set(auth(alice));
+    expect(over.status).toBe(429);
+    expect(over.body).toEqual({ error: 'Too Many Requests', message: expect.stringContaining('synonyms'), code: 'RATE_LIMIT_EXCEEDED', details: { group: 'synonyms', retry_after: expect.any(Number) } });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.headers['x-ratelimit-remaining']).toBe('0');
+
+    // Another user has a budget of their own; another group is untouched for alice.
+    const other = await request(t.http).get('/query-expansion/synonyms').set(auth(bob));
+    expect(other.status).toBe(200);
+    expect(other.headers['x-ratelimit-remaining']).toBe('2');
+    const admin = await request(t.http).get('/query-expansion/admin/audit-log').set(auth(alice));
+    expect(admin.status).toBe(200);
+    expect(admin.headers['x-ratelimit-limit']).toBe('2');
+    expect(admin.headers['x-ratelimit-remaining']).toBe('1');
+  });
+
+  it('does not limit /health', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await request(t.http).get('/health');
+      expect(res.status).toBe(200);
+      expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+    }
+  });
+});
+
+describe('Rate limits shared between instances through Redis', () => {
+  it('lets two instances spend one budget', async () => {
+    const a = await createTestApp({ RATE_LIMIT_ADMIN: '3', REDIS_URL });
+    const b = await createTestApp({ RATE_LIMIT_ADMIN: '3', REDIS_URL });
+    try {
+      const token = a.token(`shared-${randomUUID()}`, ['admin']);
+      const statuses: number[] = [];
+      for (const t of [a, b, a, b]) {
+        statuses.push((await request(t.http).get('/query-expansion/admin/audit-log').set('Authorization', `Bearer ${token}`)).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

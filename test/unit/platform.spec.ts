@@ -1,0 +1,220 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ExecutionContext } from '@nestjs/common';
+import { NotFoundException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { IsInt, IsOptional, IsString, Max, ValidateNested, validateSync } from 'class-validator';
+import { plainToInstance, Type } from 'class-transformer';
+import { actingUserId } from '../../src/auth/acting-user';
+import { resolveJwtKeys } from '../../src/auth/jwt-keys';
+import { RolesGuard } from '../../src/auth/roles.guard';
+import { parseDuration } from '../../src/auth/token-signer';
+import { DomainError, ForbiddenError, RateLimitError, ValidationError } from '../../src/common/errors';
+import { AllExceptionsFilter } from '../../src/common/filters/all-exceptions.filter';
+import { Page } from '../../src/common/pagination';
+import { validationExceptionFactory } from '../../src/common/validation/validation-exception.factory';
+import { SafeKeysPipe } from '../../src/common/validation/safe-keys.pipe';
+import { parseVersion, resolveVersion, type ApiVersionInfo } from '../../src/common/versioning/api-versions';
+import { apiVersionMiddleware } from '../../src/common/versioning/version.middleware';
+import { validateEnv } from '../../src/config/validate-env';
+import { DatabaseEnv } from '../../src/config/database.config';
+
+function httpContext(req: object, handler: () => void = () => undefined): ExecutionContext {
+  return {
+    getHandler: () => handler,
+    getClass: () => class {},
+    getType: () => 'http',
+    switchToHttp: () => ({ getRequest: () => req, getResponse: () => ({}) }),
+  } as unknown as ExecutionContext;
+}
+
+describe('RolesGuard', () => {
+  const reflector = new Reflector();
+  const guard = new RolesGuard(reflector);
+  const withRoles = (roles: string[]) => {
+    const handler = () => undefined;
+    Reflect.defineMetadata('auth:roles', roles, handler);
+    return handler;
+  };
+
+  it('lets any authenticated caller through a route without @Roles', () => {
+    expect(guard.canActivate(httpContext({ user: { id: 'u', roles: ['user'] } }))).toBe(true);
+  });
+
+  it('lets a caller holding one of the required roles through', () => {
+    expect(guard.canActivate(httpContext({ user: { id: 'u', roles: ['analyst', 'curator'] } }, withRoles(['curator', 'admin'])))).toBe(true);
+  });
+
+  it('refuses a caller without the role with INSUFFICIENT_ROLE (403)', () => {
+    try {
+      guard.canActivate(httpContext({ user: { id: 'u', roles: ['user'] } }, withRoles(['admin'])));
+      throw new Error('expected a refusal');
+    } catch (err) {
+      expect(err).toBeInstanceOf(ForbiddenError);
+      expect((err as ForbiddenError).status).toBe(403);
+      expect((err as ForbiddenError).code).toBe('INSUFFICIENT_ROLE');
+    }
+  });
+});
+
+describe('actingUserId', () => {
+  it('is the token subject when the body names nobody or the same user', () => {
+    expect(actingUserId({ id: 'alice', roles: ['user'] })).toBe('alice');
+    expect(actingUserId({ id: 'alice', roles: ['user'] }, 'alice')).toBe('alice');
+  });
+  it('lets a service token act for another user', () => {
+    expect(actingUserId({ id: 'search-frontend', roles: ['service'] }, 'bob')).toBe('bob');
+  });
+  it('refuses anyone else naming another user with USER_MISMATCH', () => {
+    expect(() => actingUserId({ id: 'alice', roles: ['admin'] }, 'bob')).toThrow(expect.objectContaining({ code: 'USER_MISMATCH', status: 403 }));
+  });
+});
+
+describe('AllExceptionsFilter.toBody', () => {
+  const filter = new AllExceptionsFilter({} as never);
+
+  it('maps a DomainError to its status, code and details', () => {
+    const { status, body } = filter.toBody(new DomainError('SOMETHING', 'msg', 409, { field: 'x' }, 'Conflict'));
+    expect(status).toBe(409);
+    expect(body).toEqual({ error: 'Conflict', message: 'msg', code: 'SOMETHING', details: { field: 'x' } });
+  });
+
+  it('answers an unknown error with a generic 500 that hides its message and names the request id', () => {
+    const { status, body } = filter.toBody(new Error('SELECT * FROM secrets failed'), { id: 'req-1', headers: {} });
+    expect(status).toBe(500);
+    expect(body.code).toBe('INTERNAL_ERROR');
+    expect(body.message).toContain('req-1');
+    expect(JSON.stringify(body)).not.toContain('SELECT');
+  });
+
+  it('maps Nest HTTP exceptions (unknown route) to the envelope', () => {
+    expect(filter.toBody(new NotFoundException('Cannot GET /x'))).toEqual({ status: 404, body: { error: 'Not Found', message: 'Cannot GET /x', code: 'NOT_FOUND' } });
+  });
+
+  it('maps body-parser size errors to 413', () => {
+    const err = Object.assign(new Error('request entity too large'), { type: 'entity.too.large', status: 413 });
+    expect(filter.toBody(err).status).toBe(413);
+    expect(filter.toBody(err).body.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('gives a rate-limit error its 429 and group', () => {
+    const { status, body } = filter.toBody(new RateLimitError('admin', 12));
+    expect(status).toBe(429);
+    expect(body).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', details: { group: 'admin', retry_after: 12 } });
+  });
+});
+
+describe('validationExceptionFactory', () => {
+  class Inner {
+    @IsInt() @Max(10) count: number;
+  }
+  class Outer {
+    @IsString() name: string;
+    @IsOptional() @ValidateNested() @Type(() => Inner) inner?: Inner;
+  }
+  const run = (plain: object) => validationExceptionFactory(validateSync(plainToInstance(Outer, plain)));
+
+  it('reports the first failing field with its expected type and the value sent', () => {
+    const err = run({ name: 5 });
+    expect(err).toBeInstanceOf(ValidationError);
+    expect(err.details).toEqual({ field: 'name', expected_type: 'string', provided_value: 5 });
+  });
+
+  it('names nested fields with a dotted path', () => {
+    expect(run({ name: 'x', inner: { count: 11 } }).details).toEqual({ field: 'inner.count', expected_type: 'number <= 10', provided_value: 11 });
+  });
+
+  it('shortens a huge provided value', () => {
+    const provided = run({ name: 'x'.repeat(10_000) as unknown as number }).details?.provided_value;
+    expect(provided).toBeUndefined();
+    const long = run({ name: ['a'.repeat(500)] }).details?.provided_value as string[];
+    expect(long[0].length).toBeLessThan(150);
+  });
+});
+
+describe('Page', () => {
+  it('knows whether more items follow', () => {
+    expect(new Page('x', [1, 2], 5, 2, 0).hasMore).toBe(true);
+    expect(new Page('x', [5], 5, 2, 4).hasMore).toBe(false);
+    expect(new Page('x', [], 0, 100, 0).hasMore).toBe(false);
+  });
+});
+
+describe('SafeKeysPipe', () => {
+  const pipe = new SafeKeysPipe();
+  it('refuses __proto__ and constructor keys at any depth', () => {
+    expect(() => pipe.transform(JSON.parse('{"a":{"b":[{"__proto__":{"x":1}}]}}'))).toThrow(expect.objectContaining({ code: 'FORBIDDEN_PROPERTY' }));
+    expect(() => pipe.transform({ constructor: { prototype: {} } })).toThrow(expect.objectContaining({ code: 'FORBIDDEN_PROPERTY' }));
+  });
+  it('passes ordinary bodies through unchanged', () => {
+    const body = { a: [1, { b: 'c' }] };
+    expect(pipe.transform(body)).toBe(body);
+  });
+});
+
+describe('API version negotiation', () => {
+  it('parses v-prefixed and semantic versions to the major number', () => {
+    expect(parseVersion('v2')).toBe(2);
+    expect(parseVersion('2.1.1')).toBe(2);
+    expect(parseVersion('V1')).toBe(1);
+    expect(parseVersion('two')).toBeUndefined();
+  });
+  it('refuses planned and unknown versions, naming them', () => {
+    expect(resolveVersion('v3', 'header').error).toContain('"v3"');
+    expect(resolveVersion('x', 'query').error).toContain('"x"');
+    expect(resolveVersion('v1', 'path').error).toBeUndefined();
+  });
+  it('rewrites /api/v1 paths and strips the version query parameter', () => {
+    const req: { url: string; headers: Record<string, string>; apiVersion?: ApiVersionInfo } = { url: '/api/v1/query-expansion/synonyms?limit=2&version=2', headers: {} };
+    apiVersionMiddleware(req, {}, () => undefined);
+    expect(req.url).toBe('/query-expansion/synonyms?limit=2');
+    expect(req.apiVersion).toMatchObject({ major: 1, source: 'path' });
+  });
+  it('leaves other /api paths alone', () => {
+    const req = { url: '/api/v1/elsewhere', headers: {} } as { url: string; headers: Record<string, string> };
+    apiVersionMiddleware(req, {}, () => undefined);
+    expect(req.url).toBe('/api/v1/elsewhere');
+  });
+});
+
+describe('configuration', () => {
+  it('refuses a bad DB_TYPE and DB_PORT with one message naming both', () => {
+    expect(() => validateEnv(DatabaseEnv, { DB_TYPE: 'oracle', DB_PORT: 'abc' })).toThrow(/DB_TYPE="oracle"[\s\S]*DB_PORT="abc"|DB_PORT="abc"[\s\S]*DB_TYPE="oracle"/);
+  });
+  it('hides the value of a bad password-like variable', () => {
+    class SecretEnv {
+      @IsInt() DB_PASSWORD: number;
+    }
+    expect(() => validateEnv(SecretEnv, { DB_PASSWORD: 'hunter2' })).toThrow(/DB_PASSWORD=\(hidden\)/);
+  });
+  it('parses token durations', () => {
+    expect(parseDuration('90')).toBe(90);
+    expect(parseDuration('15m')).toBe(900);
+    expect(parseDuration('2h')).toBe(7200);
+    expect(() => parseDuration('soon')).toThrow();
+  });
+});
+
+describe('JWT keys', () => {
+  it('refuses to start in production without a key', () => {
+    expect(() => resolveJwtKeys({}, { nodeEnv: 'production', dataDir: '/nonexistent' })).toThrow(/JWT_SECRET or JWT_PUBLIC_KEY/);
+  });
+
+  it('creates a development secret once, private to the owner, and reuses it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qes-keys-'));
+    const first = resolveJwtKeys({}, { nodeEnv: 'development', dataDir: dir });
+    const file = join(dir, 'jwt-secret');
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.verifyKey);
+    expect(resolveJwtKeys({}, { nodeEnv: 'development', dataDir: dir }).verifyKey).toBe(first.verifyKey);
+    expect(first).toMatchObject({ algorithm: 'HS256', developmentSecret: true });
+  });
+
+  it('uses RS256 when a public key is configured', () => {
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    expect(resolveJwtKeys({ publicKey, secret: 'ignored-when-a-public-key-is-set-xxxxxx' }, { nodeEnv: 'production', dataDir: '/x' })).toMatchObject({ algorithm: 'RS256', verifyKey: publicKey });
+  });
+});
