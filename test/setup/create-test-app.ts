@@ -83,11 +83,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   }
 }
 
-/** Drops every table of the test database, so each suite starts from the migrations. */
+/** Creates the test database if needed and drops its tables, so each suite starts from the migrations. */
 async function resetMysqlDatabase(): Promise<void> {
   const { readDatabaseConfig } = await import('../../src/config/database.config');
   const { buildDataSourceOptions } = await import('../../src/database/typeorm-options');
-  const ds = new DataSource(buildDataSourceOptions(readDatabaseConfig()));
+  const db = readDatabaseConfig();
+  const { createConnection } = await import('mysql2/promise');
+  const server = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password });
+  try {
+    await server.query(`CREATE DATABASE IF NOT EXISTS \`${db.name.replace(/`/g, '')}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  } finally {
+    await server.end();
+  }
+  const ds = new DataSource(buildDataSourceOptions(db));
   await ds.initialize();
   try {
     await ds.dropDatabase();
