@@ -13,6 +13,7 @@ class AppEnv {
   @IsOptional() @IsString() EXPORT_DIR: string = './data/exports';
   @IsOptional() @IsString() DATA_DIR: string = './data';
   @IsOptional() @IsString() REDIS_URL?: string;
+  @IsOptional() @IsIn(['on', 'off']) WORDNET: string = 'on';
 }
 
 export interface AppConfig {
@@ -25,6 +26,8 @@ export interface AppConfig {
   exportDir: string;
   dataDir: string;
   redisUrl?: string;
+  /** Load WordNet for the semantic strategy at start-up. */
+  wordnet: boolean;
 }
 
 export const appConfig = registerAs('app', (): AppConfig => {
@@ -42,5 +45,6 @@ export const appConfig = registerAs('app', (): AppConfig => {
     exportDir: env.EXPORT_DIR,
     dataDir: env.DATA_DIR,
     redisUrl: env.REDIS_URL,
+    wordnet: env.WORDNET === 'on',
   };
 });

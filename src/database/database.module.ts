@@ -1,10 +1,12 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { RootConfig } from '../config';
+import { TransactionRunner } from '../common/db/transactions';
 import { buildDataSourceOptions } from './typeorm-options';
 
-/** Migrations run at start-up unless DB_SKIP_MIGRATIONS=true. */
+/** Migrations run at start-up unless DB_SKIP_MIGRATIONS=true. One TransactionRunner serves every module. */
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -15,5 +17,7 @@ import { buildDataSourceOptions } from './typeorm-options';
       },
     }),
   ],
+  providers: [TransactionRunner],
+  exports: [TransactionRunner],
 })
 export class DatabaseModule {}

@@ -1,4 +1,15 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ExpansionEventEntity } from '../expansion/entities/expansion-event.entity';
+import { ExpansionModule } from '../expansion/expansion.module';
+import { SynonymsModule } from '../synonyms/synonyms.module';
+import { FeedbackEntity } from './entities/feedback.entity';
+import { FeedbackController } from './feedback.controller';
+import { FeedbackService } from './feedback.service';
 
-@Module({})
+@Module({
+  imports: [TypeOrmModule.forFeature([FeedbackEntity, ExpansionEventEntity]), ExpansionModule, SynonymsModule],
+  controllers: [FeedbackController],
+  providers: [FeedbackService],
+})
 export class FeedbackModule {}

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
-import { TransactionRunner } from '../common/db/transactions';
 import { CatalogueEvents } from './catalogue-events';
 import { SynonymEntity } from './entities/synonym.entity';
 import { SynonymsController } from './synonyms.controller';
@@ -10,7 +9,7 @@ import { SynonymsService } from './synonyms.service';
 @Module({
   imports: [TypeOrmModule.forFeature([SynonymEntity]), AuditModule],
   controllers: [SynonymsController],
-  providers: [SynonymsService, CatalogueEvents, TransactionRunner],
-  exports: [SynonymsService, CatalogueEvents, TransactionRunner],
+  providers: [SynonymsService, CatalogueEvents],
+  exports: [SynonymsService, CatalogueEvents],
 })
 export class SynonymsModule {}

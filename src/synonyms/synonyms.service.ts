@@ -9,6 +9,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../common/errors'
 import { Page } from '../common/pagination';
 import { normalize } from '../expansion/engine/normalize';
 import { CatalogueEvents } from './catalogue-events';
+import { learntConfidence } from './learnt-confidence';
 import type { ListSynonymsQueryDto } from './dto/list-synonyms-query.dto';
 import type { UpdateSynonymDto } from './dto/update-synonym.dto';
 import { SynonymEntity } from './entities/synonym.entity';
@@ -264,8 +265,8 @@ export class SynonymsService {
     }
     if (dto.status !== undefined) next.status = dto.status;
     if (dto.confidence !== undefined) {
-      // A curator's new confidence moves the learnt score by the same amount, kept in 0..1.
-      next.relevanceScore = Math.min(1, Math.max(0, current.relevanceScore + (dto.confidence - current.confidence)));
+      // The learnt score keeps its ratings but takes the curator's new confidence as its prior.
+      next.relevanceScore = learntConfidence(dto.confidence, current.helpfulCount, current.usageCount);
       next.confidence = dto.confidence;
     }
     if (dto.notes !== undefined) next.notes = trimOrNull(dto.notes);

@@ -1,4 +1,5 @@
 import { CatalogueAndAudit1763769600000 } from './1763769600000-CatalogueAndAudit';
+import { ExpansionEventsAndFeedback1763769700000 } from './1763769700000-ExpansionEventsAndFeedback';
 
 /** Every migration, in order. Written with the QueryRunner schema API so one set serves SQLite and MySQL. */
-export const MIGRATIONS: Function[] = [CatalogueAndAudit1763769600000];
+export const MIGRATIONS: Function[] = [CatalogueAndAudit1763769600000, ExpansionEventsAndFeedback1763769700000];

@@ -1,0 +1,100 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { Trim, TrimLower } from '../../common/validation/text';
+import { EXPANSION_TYPES, type ExpansionType } from '../engine/types';
+
+export const MAX_QUERY_LENGTH = 1000;
+export const DEFAULT_MAX_EXPANSIONS = 10;
+export const DEFAULT_CONFIDENCE_THRESHOLD = 0.3;
+
+/** expansion_settings: the spec's two keys plus include_or_form (docs/API.md, "Expansion settings"). */
+export class ExpansionSettingsDto {
+  @ApiPropertyOptional({ minimum: 1, maximum: 50, default: DEFAULT_MAX_EXPANSIONS })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  max_expansions?: number;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 1, default: DEFAULT_CONFIDENCE_THRESHOLD })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(1)
+  confidence_threshold?: number;
+
+  @ApiPropertyOptional({ default: true, description: 'Also return the OR form that keeps the original wording' })
+  @IsOptional()
+  @IsBoolean()
+  include_or_form?: boolean;
+}
+
+export class ExpandRequestDto {
+  @ApiProperty({ example: 'ML model deployment', maxLength: MAX_QUERY_LENGTH })
+  @Trim()
+  @IsString()
+  @IsNotEmpty({ context: { code: 'MISSING_QUERY_PARAMETER' }, message: 'query is required' })
+  @MaxLength(MAX_QUERY_LENGTH, { context: { code: 'QUERY_TOO_LONG' } })
+  query: string;
+
+  @ApiPropertyOptional({ description: 'Only a service token may name another user than its subject' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  user_id?: string;
+
+  @ApiPropertyOptional({ example: 'developer' }) @IsOptional() @TrimLower() @IsString() @MaxLength(50) user_role?: string;
+  @ApiPropertyOptional({ example: 'engineering' }) @IsOptional() @Trim() @IsString() @MaxLength(100) department?: string;
+  @ApiPropertyOptional({ example: 'technical' }) @IsOptional() @TrimLower() @IsString() @MaxLength(50) domain?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) session_id?: string;
+
+  @ApiPropertyOptional({ type: 'array', items: { type: 'object' }, maxItems: 50 })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsObject({ each: true })
+  conversation_history?: Record<string, unknown>[];
+
+  @ApiPropertyOptional({ type: 'array', items: { type: 'object' }, maxItems: 100 })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsObject({ each: true })
+  available_documents?: Record<string, unknown>[];
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'preferred_terms, excluded_terms, preferred_domains (arrays of strings)' })
+  @IsOptional()
+  @IsObject()
+  user_preferences?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ enum: EXPANSION_TYPES, isArray: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(6)
+  @IsIn(EXPANSION_TYPES, { each: true })
+  enabled_strategies?: ExpansionType[];
+
+  @ApiPropertyOptional({ type: ExpansionSettingsDto })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ExpansionSettingsDto)
+  expansion_settings?: ExpansionSettingsDto;
+}

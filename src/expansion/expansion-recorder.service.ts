@@ -1,0 +1,74 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { TransactionRunner } from '../common/db/transactions';
+import { ExpansionEventEntity } from './entities/expansion-event.entity';
+
+export const FLUSH_INTERVAL_MS = 500;
+export const FLUSH_BATCH = 500;
+/** Beyond this many unwritten events (a long database outage) the oldest are dropped, with a warning. */
+export const MAX_PENDING = 100_000;
+
+/**
+ * Records expansion events off the request path: expand() hands an event over and returns; a timer writes
+ * pending events in batches. Failed writes are kept and retried; shutdown flushes what is left.
+ */
+@Injectable()
+export class ExpansionRecorder implements OnModuleInit, BeforeApplicationShutdown {
+  private readonly log = new Logger('ExpansionRecorder');
+  private pending = new Map<string, ExpansionEventEntity>();
+  private timer?: NodeJS.Timeout;
+  private flushing?: Promise<void>;
+
+  constructor(private readonly tx: TransactionRunner) {}
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.flush();
+    if (this.pending.size > 0) await this.flush();
+  }
+
+  record(event: ExpansionEventEntity): void {
+    this.pending.set(event.id, event);
+    if (this.pending.size > MAX_PENDING) {
+      const oldest = this.pending.keys().next().value as string;
+      this.pending.delete(oldest);
+      this.log.warn('Expansion events are not being written; dropped the oldest pending event');
+    }
+    if (this.pending.size >= FLUSH_BATCH) void this.flush();
+  }
+
+  /** An event not yet written, so feedback can find it before the flush. */
+  findPending(id: string): ExpansionEventEntity | undefined {
+    return this.pending.get(id);
+  }
+
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  /** Writes every pending event; concurrent callers share one flush. */
+  flush(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    this.flushing = this.writePending().finally(() => {
+      this.flushing = undefined;
+    });
+    return this.flushing;
+  }
+
+  private async writePending(): Promise<void> {
+    while (this.pending.size > 0) {
+      const batch = [...this.pending.values()].slice(0, FLUSH_BATCH);
+      try {
+        await this.tx.run((m) => m.createQueryBuilder().insert().into(ExpansionEventEntity).values(batch).orIgnore().execute());
+      } catch (err) {
+        this.log.warn(`Writing ${batch.length} expansion events failed, will retry: ${(err as Error).message}`);
+        return;
+      }
+      for (const e of batch) this.pending.delete(e.id);
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../auth/decorators';
+import { ApiErrors } from '../common/http/api-responses';
+import { RateLimitGroup } from '../throttle/rate-limit-group.decorator';
+import { ExpandRequestDto } from './dto/expand-request.dto';
+import { ExpandResponseDto } from './dto/expand-response.dto';
+import { ExpansionService } from './expansion.service';
+
+@ApiTags('expansion')
+@ApiBearerAuth()
+@ApiErrors()
+@RateLimitGroup('expansion')
+@Controller('query-expansion')
+export class ExpansionController {
+  constructor(private readonly expansion: ExpansionService) {}
+
+  @Post('expand')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Expand a query into scored alternatives (synonyms, acronyms, abbreviations, domain, contextual, semantic)' })
+  @ApiOkResponse({ type: ExpandResponseDto })
+  expand(@Body() dto: ExpandRequestDto, @CurrentUser() user: AuthUser) {
+    return this.expansion.expand(dto, user);
+  }
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { actingUserId } from '../auth/acting-user';
+import type { AuthUser } from '../auth/auth-user';
+import { DEFAULT_CONFIDENCE_THRESHOLD, DEFAULT_MAX_EXPANSIONS, type ExpandRequestDto } from './dto/expand-request.dto';
+import { expand, type EngineResult } from './engine';
+import { ExpansionEventEntity } from './entities/expansion-event.entity';
+import { ExpansionIndexService } from './expansion-index.service';
+import { ExpansionRecorder } from './expansion-recorder.service';
+
+export interface ExpansionResultView extends EngineResult {
+  expansion_id: string;
+}
+
+export interface ExpandResponse {
+  original_query: string;
+  expanded_queries: ExpansionResultView[];
+  expansion_metadata: { total_expansions: number; strategies_used: string[]; avg_confidence: number; processing_time_ms: number };
+  success: true;
+  expansion_id: string;
+}
+
+const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
+
+/** Result ids are "<response id>.<n>", so feedback on a result finds its response (docs/API.md). */
+export function resultId(eventId: string, index: number): string {
+  return `${eventId}.${index + 1}`;
+}
+
+export function parseExpansionId(id: string): { eventId: string; resultIndex: number | null } | undefined {
+  const m = /^(exp_[0-9a-f]{32})(?:\.(\d{1,3}))?$/.exec(id);
+  if (!m) return undefined;
+  return { eventId: m[1], resultIndex: m[2] === undefined ? null : Number(m[2]) - 1 };
+}
+
+/** POST /expand: the engine over the in-memory index; the event is recorded after the answer is built. */
+@Injectable()
+export class ExpansionService {
+  constructor(
+    private readonly indexes: ExpansionIndexService,
+    private readonly recorder: ExpansionRecorder,
+  ) {}
+
+  expand(dto: ExpandRequestDto, caller: AuthUser): ExpandResponse {
+    const started = process.hrtime.bigint();
+    const userId = actingUserId(caller, dto.user_id);
+    const settings = dto.expansion_settings ?? {};
+    let results = expand(
+      this.indexes.current,
+      {
+        query: dto.query,
+        userRole: dto.user_role,
+        department: dto.department,
+        domain: dto.domain,
+        conversationHistory: dto.conversation_history,
+        availableDocuments: dto.available_documents,
+        userPreferences: dto.user_preferences,
+        enabledStrategies: dto.enabled_strategies,
+        maxExpansions: settings.max_expansions ?? DEFAULT_MAX_EXPANSIONS,
+        confidenceThreshold: settings.confidence_threshold ?? DEFAULT_CONFIDENCE_THRESHOLD,
+      },
+      { wordnet: this.indexes.wordnet },
+    );
+    if (settings.include_or_form === false) results = results.filter((r) => r.metadata.form !== 'or');
+
+    const eventId = `exp_${randomUUID().replace(/-/g, '')}`;
+    const views: ExpansionResultView[] = results.map((r, i) => ({ ...r, expansion_id: resultId(eventId, i) }));
+    const strategies = [...new Set(results.map((r) => r.expansion_type))];
+    const avgConfidence = results.length > 0 ? results.reduce((s, r) => s + r.confidence_score, 0) / results.length : 0;
+    const avgRelevance = results.length > 0 ? results.reduce((s, r) => s + r.relevance_score, 0) / results.length : 0;
+    const latencyMs = Number(process.hrtime.bigint() - started) / 1e6;
+
+    const event = new ExpansionEventEntity();
+    Object.assign(event, {
+      id: eventId,
+      userId,
+      userRole: dto.user_role ?? null,
+      department: dto.department ?? null,
+      domain: dto.domain ?? null,
+      sessionId: dto.session_id ?? null,
+      query: dto.query,
+      resultCount: results.length,
+      strategies,
+      avgConfidence,
+      avgRelevance,
+      latencyMs,
+      results: views.map((v) => ({
+        expansion_id: v.expansion_id,
+        expanded_query: v.expanded_query,
+        expansion_type: v.expansion_type,
+        confidence_score: v.confidence_score,
+        relevance_score: v.relevance_score,
+        synonym_ids: v.synonyms_used.flatMap((s) => (s.synonym_id === undefined ? [] : [s.synonym_id])),
+      })),
+      createdAt: new Date(),
+    });
+    this.recorder.record(event);
+
+    return {
+      original_query: dto.query,
+      expanded_queries: views,
+      expansion_metadata: {
+        total_expansions: views.length,
+        strategies_used: strategies,
+        avg_confidence: round4(avgConfidence),
+        processing_time_ms: round4(latencyMs),
+      },
+      success: true,
+      expansion_id: eventId,
+    };
+  }
+}

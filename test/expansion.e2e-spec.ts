@@ -1,0 +1,253 @@
+import request from 'supertest';
+import { ExpansionIndexService } from '../src/expansion/expansion-index.service';
+import { ExpansionRecorder } from '../src/expansion/expansion-recorder.service';
+import { learntConfidence } from '../src/synonyms/learnt-confidence';
+import { SynonymEntity } from '../src/synonyms/entities/synonym.entity';
+import { createTestApp, type TestApp } from './setup/create-test-app';
+
+describe('Query expansion and feedback', () => {
+  let t: TestApp;
+  let curator: string;
+  let user: string;
+  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const expandAs = (token: string, body: Record<string, unknown>) => request(t.http).post('/query-expansion/expand').set(auth(token)).send(body);
+  const addSynonym = async (body: Record<string, unknown>) => {
+    const res = await request(t.http).post('/query-expansion/synonyms').set(auth(curator)).send(body);
+    expect(res.status).toBe(200);
+    return res.body.synonym_id as number;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    curator = t.token('cora', ['curator']);
+    user = t.token('uma', ['user']);
+  });
+  afterAll(() => t.close());
+
+  describe('POST /query-expansion/expand', () => {
+    it('expands a catalogue synonym in both substitution and OR form, with the spec envelope', async () => {
+      await addSynonym({ term: 'deployment', synonym: 'rollout', domain: 'technical', confidence: 0.9 });
+      const res = await expandAs(user, { query: 'model deployment', domain: 'technical', enabled_strategies: ['synonym_expansion'] });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        original_query: 'model deployment',
+        success: true,
+        expansion_id: expect.stringMatching(/^exp_[0-9a-f]{32}$/),
+        expansion_metadata: { total_expansions: res.body.expanded_queries.length, strategies_used: ['synonym_expansion'] },
+      });
+      const queries = res.body.expanded_queries.map((r: { expanded_query: string }) => r.expanded_query);
+      expect(queries).toEqual(expect.arrayContaining(['model rollout', 'model (deployment OR rollout)']));
+      const first = res.body.expanded_queries[0];
+      expect(first).toMatchObject({
+        expansion_type: 'synonym_expansion',
+        synonyms_used: [expect.objectContaining({ term: expect.any(String), synonym: expect.any(String), confidence: expect.any(Number) })],
+        metadata: expect.objectContaining({ expanded_token: 'deployment', synonym_count: 1 }),
+        expansion_id: `${res.body.expansion_id}.1`,
+      });
+      for (const r of res.body.expanded_queries) {
+        expect(r.confidence_score).toBeGreaterThanOrEqual(0);
+        expect(r.confidence_score).toBeLessThanOrEqual(1);
+        expect(r.relevance_score).toBeGreaterThanOrEqual(0);
+        expect(r.relevance_score).toBeLessThanOrEqual(1);
+      }
+      const avg = res.body.expanded_queries.reduce((s: number, r: { confidence_score: number }) => s + r.confidence_score, 0) / queries.length;
+      expect(res.body.expansion_metadata.avg_confidence).toBeCloseTo(avg, 3);
+    });
+
+    it('quotes multi-word alternatives in the OR form (acronym lexicon)', async () => {
+      const res = await expandAs(user, { query: 'ML model deployment', domain: 'technical', enabled_strategies: ['acronym_expansion'] });
+      const queries = res.body.expanded_queries.map((r: { expanded_query: string }) => r.expanded_query);
+      expect(queries).toEqual(expect.arrayContaining(['machine learning model deployment', '(ML OR "machine learning") model deployment']));
+    });
+
+    it('never uses an entry restricted to another role or department', async () => {
+      await addSynonym({ term: 'ledger', synonym: 'general journal', domain: 'business', user_role: 'analyst' });
+      await addSynonym({ term: 'ledger', synonym: 'payables book', domain: 'business', department: 'Finance' });
+      const q = (extra: Record<string, unknown>) =>
+        expandAs(user, { query: 'ledger', domain: 'business', enabled_strategies: ['synonym_expansion'], ...extra }).then((r) =>
+          r.body.expanded_queries.map((x: { expanded_query: string }) => x.expanded_query),
+        );
+      expect(await q({ user_role: 'developer', department: 'Engineering' })).toEqual([]);
+      expect(await q({ user_role: 'analyst' })).toEqual(expect.arrayContaining(['general journal']));
+      expect(await q({ user_role: 'analyst' })).not.toContain('payables book');
+      expect(await q({ department: 'finance' })).toEqual(expect.arrayContaining(['payables book']));
+    });
+
+    it('refreshes the index after catalogue changes: new, deprecated and deleted entries', async () => {
+      const q = () =>
+        expandAs(user, { query: 'invoice', enabled_strategies: ['synonym_expansion'] }).then((r) => r.body.expanded_queries.map((x: { expanded_query: string }) => x.expanded_query));
+      expect(await q()).not.toContain('bill');
+      const id = await addSynonym({ term: 'invoice', synonym: 'bill', domain: 'general' });
+      expect(await q()).toContain('bill');
+      await request(t.http).put(`/query-expansion/synonyms/${id}`).set(auth(curator)).send({ status: 'deprecated' }).expect(200);
+      expect(await q()).not.toContain('bill');
+      await request(t.http).put(`/query-expansion/synonyms/${id}`).set(auth(curator)).send({ status: 'active' }).expect(200);
+      expect(await q()).toContain('bill');
+      await request(t.http).delete(`/query-expansion/synonyms/${id}`).set(auth(curator)).expect(200);
+      expect(await q()).not.toContain('bill');
+    });
+
+    it('picks up a change written by another instance within the sync interval', async () => {
+      // Written straight to the table, as another instance would: no in-process event announces it.
+      const now = new Date();
+      await t.dataSource.getRepository(SynonymEntity).insert({
+        term: 'quarterly',
+        synonym: 'trimestral',
+        termNormalized: 'quarterly',
+        synonymNormalized: 'trimestral',
+        scopeKey: 'general||',
+        domain: 'general',
+        confidence: 0.9,
+        relevanceScore: 0.9,
+        status: 'active',
+        source: 'manual_curation',
+        createdBy: 'peer',
+        createdAt: now,
+        updatedAt: now,
+        version: 1,
+      });
+      await t.app.get(ExpansionIndexService).syncFromDatabase();
+      const res = await expandAs(user, { query: 'quarterly report', enabled_strategies: ['synonym_expansion'] });
+      expect(res.body.expanded_queries.map((x: { expanded_query: string }) => x.expanded_query)).toContain('trimestral report');
+    });
+
+    it('honours max_expansions, confidence_threshold and include_or_form', async () => {
+      const many = await expandAs(user, { query: 'ML API SLA KPI deployment', expansion_settings: { max_expansions: 3 } });
+      expect(many.body.expanded_queries).toHaveLength(3);
+      const strict = await expandAs(user, { query: 'ML API SLA KPI deployment', expansion_settings: { confidence_threshold: 0.99 } });
+      expect(strict.body.expanded_queries.every((r: { confidence_score: number }) => r.confidence_score >= 0.99)).toBe(true);
+      const noOr = await expandAs(user, { query: 'ML deployment', expansion_settings: { include_or_form: false } });
+      expect(noOr.body.expanded_queries.length).toBeGreaterThan(0);
+      expect(noOr.body.expanded_queries.every((r: { metadata: { form: string } }) => r.metadata.form === 'substitution')).toBe(true);
+    });
+
+    it('honours excluded terms from user_preferences', async () => {
+      const res = await expandAs(user, { query: 'ML deployment', user_preferences: { excluded_terms: ['machine learning'] } });
+      expect(res.body.expanded_queries.some((r: { expanded_query: string }) => r.expanded_query.includes('machine learning'))).toBe(false);
+    });
+
+    it('returns an empty list, not an error, when nothing can be expanded', async () => {
+      const res = await expandAs(user, { query: 'zzqx wqpt' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ original_query: 'zzqx wqpt', expanded_queries: [], success: true, expansion_metadata: { total_expansions: 0, strategies_used: [], avg_confidence: 0 } });
+    });
+
+    it.each([
+      [{}, 'MISSING_QUERY_PARAMETER', 'query'],
+      [{ query: '   ' }, 'MISSING_QUERY_PARAMETER', 'query'],
+      [{ query: 'x'.repeat(1001) }, 'QUERY_TOO_LONG', 'query'],
+      [{ query: 42 }, 'VALIDATION_ERROR', 'query'],
+      [{ query: 'a', enabled_strategies: ['telepathy'] }, 'VALIDATION_ERROR', 'enabled_strategies'],
+      [{ query: 'a', expansion_settings: { max_expansions: 51 } }, 'VALIDATION_ERROR', 'expansion_settings.max_expansions'],
+      [{ query: 'a', expansion_settings: { max_expansions: 0 } }, 'VALIDATION_ERROR', 'expansion_settings.max_expansions'],
+      [{ query: 'a', expansion_settings: { confidence_threshold: 1.2 } }, 'VALIDATION_ERROR', 'expansion_settings.confidence_threshold'],
+      [{ query: 'a', expansion_settings: { mystery: 1 } }, 'VALIDATION_ERROR', 'expansion_settings.mystery'],
+      [{ query: 'a', conversation_history: 'not an array' }, 'VALIDATION_ERROR', 'conversation_history'],
+      [{ query: 'a', user_preferences: [1, 2] }, 'VALIDATION_ERROR', 'user_preferences'],
+    ])('refuses %j with 400 %s on %s', async (body, code, field) => {
+      const res = await expandAs(user, body);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe(code);
+      expect(res.body.details.field).toBe(field);
+    });
+
+    it('refuses user_id naming someone else unless the caller is a service', async () => {
+      const res = await expandAs(user, { query: 'ML', user_id: 'someone-else' });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('USER_MISMATCH');
+      const service = t.token('search-frontend', ['service']);
+      const ok = await expandAs(service, { query: 'ML', user_id: 'someone-else' });
+      expect(ok.status).toBe(200);
+      const recorder = t.app.get(ExpansionRecorder);
+      const pending = recorder.findPending(ok.body.expansion_id);
+      await recorder.flush();
+      const [row] = await t.dataSource.query('SELECT user_id FROM expansion_events WHERE id = ?', [ok.body.expansion_id]);
+      expect((pending ?? row).user_id ?? (pending ?? row).userId).toBe('someone-else');
+    });
+
+    it('records expansion events asynchronously and flushes them', async () => {
+      const recorder = t.app.get(ExpansionRecorder);
+      const res = await expandAs(user, { query: 'ML deployment', domain: 'technical', session_id: 's-1' });
+      expect(recorder.findPending(res.body.expansion_id)).toBeDefined();
+      await recorder.flush();
+      expect(recorder.findPending(res.body.expansion_id)).toBeUndefined();
+      const [row] = await t.dataSource.query('SELECT user_id, domain, session_id, query, result_count FROM expansion_events WHERE id = ?', [res.body.expansion_id]);
+      expect(row).toMatchObject({ user_id: 'uma', domain: 'technical', session_id: 's-1', query: 'ML deployment' });
+      expect(Number(row.result_count)).toBe(res.body.expanded_queries.length);
+    });
+  });
+
+  describe('POST /query-expansion/feedback', () => {
+    it('round-trips an expansion_id, before and after the event is flushed, and updates the synonym', async () => {
+      const id = await addSynonym({ term: 'outage', synonym: 'incident', domain: 'technical', confidence: 0.6 });
+      const expanded = await expandAs(user, { query: 'outage report', enabled_strategies: ['synonym_expansion'] });
+      const result = expanded.body.expanded_queries.find((r: { synonyms_used: { synonym_id?: number }[] }) => r.synonyms_used.some((s) => s.synonym_id === id));
+      expect(result).toBeDefined();
+
+      // Still in the pending batch: must be found.
+      const first = await request(t.http).post('/query-expansion/feedback').set(auth(user)).send({ expansion_id: result.expansion_id, was_helpful: true, rating: 5 });
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ success: true, message: expect.any(String), synonyms_updated: 1 });
+
+      await t.app.get(ExpansionRecorder).flush();
+      const other = t.token('olga', ['user']);
+      const second = await request(t.http).post('/query-expansion/feedback').set(auth(other)).send({ expansion_id: expanded.body.expansion_id, was_helpful: false, rating: 2, comment: 'not what I meant' });
+      expect(second.status).toBe(200);
+
+      const entry = (await request(t.http).get(`/query-expansion/synonyms/${id}`).set(auth(user))).body;
+      expect(entry.usage_count).toBe(2);
+      expect(entry.success_rate).toBeCloseTo(0.5, 6);
+      expect(entry.relevance_score).toBeCloseTo(learntConfidence(0.6, 1, 2), 6);
+      expect(entry.relevance_score).toBeCloseTo((10 * 0.6 + 1) / 12, 6);
+
+      const rows = await t.dataSource.query('SELECT user_id, same_user, was_helpful, rating, result_index FROM feedback WHERE event_id = ? ORDER BY id', [expanded.body.expansion_id]);
+      expect(rows.map((r: { user_id: string; same_user: unknown; result_index: unknown }) => [r.user_id, Boolean(Number(r.same_user)), r.result_index === null ? null : Number(r.result_index)])).toEqual([
+        ['uma', true, Number(result.expansion_id.split('.')[1]) - 1],
+        ['olga', false, null],
+      ]);
+    });
+
+    it('moves the learnt confidence by a bounded step per rating', async () => {
+      const id = await addSynonym({ term: 'latency', synonym: 'delay', domain: 'technical', confidence: 0.9 });
+      const expanded = await expandAs(user, { query: 'latency', enabled_strategies: ['synonym_expansion'] });
+      await request(t.http).post('/query-expansion/feedback').set(auth(user)).send({ expansion_id: expanded.body.expansion_id, was_helpful: false }).expect(200);
+      const entry = (await request(t.http).get(`/query-expansion/synonyms/${id}`).set(auth(user))).body;
+      expect(entry.relevance_score).toBeCloseTo((10 * 0.9) / 11, 6);
+      expect(0.9 - entry.relevance_score).toBeLessThan(0.1);
+      expect(entry.confidence).toBe(0.9);
+    });
+
+    it('refuses a second rating of the same id by the same user with 409', async () => {
+      const expanded = await expandAs(user, { query: 'ML' });
+      await request(t.http).post('/query-expansion/feedback').set(auth(user)).send({ expansion_id: expanded.body.expansion_id, was_helpful: true }).expect(200);
+      const again = await request(t.http).post('/query-expansion/feedback').set(auth(user)).send({ expansion_id: expanded.body.expansion_id, was_helpful: true });
+      expect(again.status).toBe(409);
+      expect(again.body.code).toBe('FEEDBACK_ALREADY_RECORDED');
+    });
+
+    it('answers an unknown or malformed expansion_id with 404 EXPANSION_NOT_FOUND', async () => {
+      for (const id of ['exp_00000000000000000000000000000000', 'nonsense', 'exp_00000000000000000000000000000000.7']) {
+        const res = await request(t.http).post('/query-expansion/feedback').set(auth(user)).send({ expansion_id: id, was_helpful: true });
+        expect(res.status).toBe(404);
+        expect(res.body.code).toBe('EXPANSION_NOT_FOUND');
+      }
+      const expanded = await expandAs(user, { query: 'ML' });
+      const beyond = await request(t.http).post('/query-expansion/feedback').set(auth(user)).send({ expansion_id: `${expanded.body.expansion_id}.99`, was_helpful: true });
+      expect(beyond.status).toBe(404);
+    });
+
+    it.each([
+      [{ was_helpful: true }, 'expansion_id'],
+      [{ expansion_id: 'exp_x' }, 'was_helpful'],
+      [{ expansion_id: 'exp_x', was_helpful: 'yes' }, 'was_helpful'],
+      [{ expansion_id: 'exp_x', was_helpful: true, rating: 6 }, 'rating'],
+      [{ expansion_id: 'exp_x', was_helpful: true, rating: 0 }, 'rating'],
+      [{ expansion_id: 'exp_x', was_helpful: true, rating: 3.5 }, 'rating'],
+      [{ expansion_id: 'exp_x', was_helpful: true, comment: 'x'.repeat(2001) }, 'comment'],
+    ])('refuses %j with 400 naming %s', async (body, field) => {
+      const res = await request(t.http).post('/query-expansion/feedback').set(auth(user)).send(body);
+      expect(res.status).toBe(400);
+      expect(res.body.details.field).toBe(field);
+    });
+  });
+});
