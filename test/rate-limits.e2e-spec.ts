@@ -12,7 +12,7 @@ describe.each(stores)('Rate limits, counted %s', (_store, extraEnv) => {
   const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_SYNONYMS: '3', RATE_LIMIT_ADMIN: '2', ...extraEnv });
+    t = await createTestApp({ RATE_LIMIT_SYNONYMS: '3', RATE_LIMIT_ADMIN: '2', RATE_LIMIT_EXPANSION: '2', ...extraEnv });
   });
   afterAll(() => t.close());
 
@@ -48,6 +48,19 @@ describe.each(stores)('Rate limits, counted %s', (_store, extraEnv) => {
     expect(admin.status).toBe(200);
     expect(admin.headers['x-ratelimit-limit']).toBe('2');
     expect(admin.headers['x-ratelimit-remaining']).toBe('1');
+  });
+
+  it('puts expand and feedback in one expansion group', async () => {
+    const carol = t.token(`carol-${randomUUID()}`, ['user']);
+    const expanded = await request(t.http).post('/query-expansion/expand').set(auth(carol)).send({ query: 'ML deployment' });
+    expect(expanded.status).toBe(200);
+    expect(expanded.headers['x-ratelimit-limit']).toBe('2');
+    const rated = await request(t.http).post('/query-expansion/feedback').set(auth(carol)).send({ expansion_id: expanded.body.expansion_id, was_helpful: true });
+    expect(rated.status).toBe(200);
+    expect(rated.headers['x-ratelimit-remaining']).toBe('0');
+    const over = await request(t.http).post('/query-expansion/expand').set(auth(carol)).send({ query: 'ML deployment' });
+    expect(over.status).toBe(429);
+    expect(over.body.details.group).toBe('expansion');
   });
 
   it('does not limit /health', async () => {
