@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
-import { createTestApp, isMysqlRun } from './setup/create-test-app';
+import { createTestApp, dropMysqlDatabase, isMysqlRun } from './setup/create-test-app';
 
 describe('Graceful shutdown', () => {
   it('writes pending expansion events before the application closes', async () => {
@@ -18,10 +18,11 @@ describe('Graceful shutdown', () => {
       const { DataSource } = await import('typeorm');
       const { readDatabaseConfig } = await import('../src/config/database.config');
       const { buildDataSourceOptions } = await import('../src/database/typeorm-options');
-      const ds = new DataSource(buildDataSourceOptions({ ...readDatabaseConfig(), name: process.env.DB_NAME ?? 'qes_test' }));
+      const ds = new DataSource(buildDataSourceOptions({ ...readDatabaseConfig(), name: t.mysqlDatabase as string }));
       await ds.initialize();
       const rows = await ds.query(`SELECT id FROM expansion_events WHERE id IN (?, ?, ?)`, ids);
       await ds.destroy();
+      await dropMysqlDatabase(t.mysqlDatabase as string);
       expect(rows).toHaveLength(3);
     } else {
       await t.app.close();

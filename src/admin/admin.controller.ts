@@ -6,6 +6,7 @@ import { AuditService } from '../audit/audit.service';
 import { AuditLogQueryDto } from '../audit/dto/audit-log-query.dto';
 import { ApiErrors } from '../common/http/api-responses';
 import { RateLimitGroup } from '../throttle/rate-limit-group.decorator';
+import { DashboardService } from './dashboard.service';
 
 class AuditEntryDto {
   @ApiProperty() id: number;
@@ -16,6 +17,22 @@ class AuditEntryDto {
   @ApiProperty({ type: 'object', nullable: true, additionalProperties: true }) old_values: Record<string, unknown> | null;
   @ApiProperty({ type: 'object', nullable: true, additionalProperties: true }) new_values: Record<string, unknown> | null;
   @ApiProperty({ nullable: true }) reason: string | null;
+}
+
+class DashboardSummaryDto {
+  @ApiProperty() total_synonyms: number;
+  @ApiProperty() active_synonyms: number;
+  @ApiProperty() pending_synonyms: number;
+  @ApiProperty() deprecated_synonyms: number;
+  @ApiProperty() avg_confidence: number;
+  @ApiProperty() avg_success_rate: number;
+}
+
+class DashboardDto {
+  @ApiProperty({ type: DashboardSummaryDto }) summary: DashboardSummaryDto;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'number' } }) domain_distribution: Record<string, number>;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'number' }, description: 'audit actions of the last 7 days' }) recent_activity: Record<string, number>;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'number' }, description: 'entries created per user (top 10)' }) top_contributors: Record<string, number>;
 }
 
 class AuditLogDto {
@@ -30,7 +47,17 @@ class AuditLogDto {
 @RateLimitGroup('admin')
 @Controller('query-expansion/admin')
 export class AdminController {
-  constructor(private readonly audit: AuditService) {}
+  constructor(
+    private readonly audit: AuditService,
+    private readonly dashboards: DashboardService,
+  ) {}
+
+  @Get('dashboard')
+  @ApiOperation({ summary: 'Catalogue summary, domain distribution, recent activity (7 days) and top contributors' })
+  @ApiOkResponse({ type: DashboardDto })
+  dashboard() {
+    return this.dashboards.dashboard();
+  }
 
   @Get('audit-log')
   @ApiOperation({ summary: 'The audit trail of catalogue changes, newest first' })

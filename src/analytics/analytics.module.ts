@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AnalyticsController } from './analytics.controller';
+import { AnalyticsService } from './analytics.service';
 
-@Module({})
+@Module({ controllers: [AnalyticsController], providers: [AnalyticsService], exports: [AnalyticsService] })
 export class AnalyticsModule {}

@@ -19,12 +19,16 @@ export interface TestApp {
   http: ReturnType<INestApplication['getHttpServer']>;
   dataSource: DataSource;
   dataDir: string;
+  /** The MySQL/MariaDB database of this app (MySQL runs only). */
+  mysqlDatabase?: string;
   /** A valid token for a user with the given roles. */
   token(sub: string, roles: Role[], expiresIn?: number): string;
   close(): Promise<void>;
 }
 
 export const TEST_KEYS: JwtKeys = { algorithm: 'HS256', verifyKey: TEST_SECRET, signKey: TEST_SECRET, developmentSecret: false };
+
+let mysqlApps = 0;
 
 export function isMysqlRun(): boolean {
   return process.env.DB_TYPE === 'mysql' || process.env.DB_TYPE === 'mariadb';
@@ -53,7 +57,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   if (isMysqlRun()) {
     const name = process.env.DB_NAME ?? 'qes_test';
     if (!/test/i.test(name)) throw new Error(`Refusing to run the MySQL suite against "${name}": the database name must contain "test"`);
-    base.DB_NAME = name;
+    // One database per app, so suites and concurrent runs never share tables; dropped again on close.
+    base.DB_NAME = `${name}_${process.pid}_${++mysqlApps}`;
   } else {
     base.DB_TYPE = 'sqlite';
     base.DB_PATH = join(dataDir, 'test.sqlite');
@@ -61,7 +66,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const saved = { ...process.env };
   Object.assign(process.env, base, env);
   try {
-    if (isMysqlRun()) await resetMysqlDatabase();
+    const mysqlDb = isMysqlRun() ? base.DB_NAME : undefined;
+    if (mysqlDb) await resetMysqlDatabase();
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
     const app = moduleRef.createNestApplication({ bufferLogs: true });
     configureApp(app);
@@ -72,14 +78,29 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       http: app.getHttpServer(),
       dataSource,
       dataDir,
+      mysqlDatabase: mysqlDb,
       token: (sub, roles, expiresIn = 3600) => signToken(TEST_KEYS, { sub, roles, expiresIn }),
       close: async () => {
         await app.close();
+        if (mysqlDb) await dropMysqlDatabase(mysqlDb);
         rmSync(dataDir, { recursive: true, force: true });
       },
     };
   } finally {
     process.env = saved;
+  }
+}
+
+/** Drops a database this suite created (its name was checked to contain "test"). */
+export async function dropMysqlDatabase(name: string): Promise<void> {
+  const { readDatabaseConfig } = await import('../../src/config/database.config');
+  const db = readDatabaseConfig();
+  const { createConnection } = await import('mysql2/promise');
+  const server = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password });
+  try {
+    await server.query(`DROP DATABASE IF EXISTS \`${name.replace(/`/g, '')}\``);
+  } finally {
+    await server.end();
   }
 }
 

@@ -1,0 +1,40 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Roles } from '../auth/decorators';
+import { ANALYSTS } from '../auth/roles';
+import { ApiErrors } from '../common/http/api-responses';
+import { RateLimitGroup } from '../throttle/rate-limit-group.decorator';
+import { AnalyticsService } from './analytics.service';
+import { AnalyticsQueryDto, DomainQueryDto } from './dto/analytics-query.dto';
+import { ExpansionMetricsResponseDto, ReportResponseDto, SynonymMetricsResponseDto } from './dto/analytics-responses.dto';
+
+@ApiTags('analytics')
+@ApiBearerAuth()
+@ApiErrors()
+@Roles(...ANALYSTS)
+@RateLimitGroup('analytics')
+@Controller('query-expansion/analytics')
+export class AnalyticsController {
+  constructor(private readonly analytics: AnalyticsService) {}
+
+  @Get('expansion')
+  @ApiOperation({ summary: 'Expansion metrics for a period and domain' })
+  @ApiOkResponse({ type: ExpansionMetricsResponseDto })
+  async expansion(@Query() query: AnalyticsQueryDto) {
+    return { metrics: await this.analytics.expansionMetrics(this.analytics.period(query)) };
+  }
+
+  @Get('synonyms')
+  @ApiOperation({ summary: 'Catalogue metrics, optionally for one domain' })
+  @ApiOkResponse({ type: SynonymMetricsResponseDto })
+  async synonyms(@Query() query: DomainQueryDto) {
+    return { metrics: await this.analytics.synonymMetrics(query.domain) };
+  }
+
+  @Get('report')
+  @ApiOperation({ summary: 'Full analytics report with insights and recommendations' })
+  @ApiOkResponse({ type: ReportResponseDto })
+  report(@Query() query: AnalyticsQueryDto) {
+    return this.analytics.report(query);
+  }
+}

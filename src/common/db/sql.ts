@@ -1,0 +1,25 @@
+import type { DataSource } from 'typeorm';
+
+/** A timestamp as both SQLite (text) and MySQL (datetime) compare it: "YYYY-MM-DD HH:MM:SS.mmm", UTC. */
+export function sqlTime(date: Date): string {
+  return date.toISOString().replace('T', ' ').replace('Z', '');
+}
+
+export function isMysqlSource(ds: DataSource): boolean {
+  return ds.options.type === 'mysql' || ds.options.type === 'mariadb';
+}
+
+/** The calendar day (UTC, "YYYY-MM-DD") of a datetime column, in the connection's dialect. */
+export function dayOf(ds: DataSource, column: string): string {
+  return isMysqlSource(ds) ? `DATE_FORMAT(${column}, '%Y-%m-%d')` : `substr(${column}, 1, 10)`;
+}
+
+/** Numbers from aggregate rows: drivers return strings for SUM/AVG and null for empty sets. */
+export function num(value: unknown): number {
+  if (value === null || value === undefined) return 0;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : 0;
+}
+
+export const ratio = (a: number, b: number): number => (b > 0 ? a / b : 0);
+export const round4 = (n: number): number => Math.round(n * 10_000) / 10_000;

@@ -1,0 +1,215 @@
+import request from 'supertest';
+import { ExpansionEventEntity } from '../src/expansion/entities/expansion-event.entity';
+import { FeedbackEntity } from '../src/feedback/entities/feedback.entity';
+import { SynonymEntity } from '../src/synonyms/entities/synonym.entity';
+import { createTestApp, type TestApp } from './setup/create-test-app';
+
+/**
+ * A hand-built fixture; every expected figure below is computed by hand in the comments, from the
+ * formulas in docs/ANALYTICS.md.
+ */
+const EVENTS: [string, string, string | null, string | null, string | null, string, number, number, number][] = [
+  // id, created_at, domain, role, department, user, result_count, avg_confidence, avg_relevance
+  ['exp_00000000000000000000000000000001', '2026-11-01T10:00:00.000Z', 'technical', 'developer', 'Eng', 'u1', 4, 0.8, 0.6],
+  ['exp_00000000000000000000000000000002', '2026-11-01T11:00:00.000Z', 'technical', 'developer', 'Eng', 'u2', 2, 0.6, 0.4],
+  ['exp_00000000000000000000000000000003', '2026-11-02T09:00:00.000Z', 'business', 'manager', 'Sales', 'u3', 0, 0, 0],
+  ['exp_00000000000000000000000000000004', '2026-11-02T10:00:00.000Z', 'technical', 'analyst', null, 'u1', 0, 0, 0],
+  ['exp_00000000000000000000000000000005', '2026-11-03T10:00:00.000Z', null, null, null, 'u4', 1, 0.9, 0.7],
+];
+const FEEDBACK: [number, number | null, string, boolean, number | null, string][] = [
+  // event #, result index, user, helpful, rating, created_at          satisfaction
+  [1, 0, 'u1', true, 5, '2026-11-01T12:00:00.000Z'], //                    1
+  [1, null, 'u5', false, 2, '2026-11-01T13:00:00.000Z'], //                0.25
+  [2, null, 'u2', false, null, '2026-11-02T08:00:00.000Z'], //             0
+  [5, null, 'u4', true, 4, '2026-11-03T11:00:00.000Z'], //                 0.75
+];
+
+describe('Analytics and dashboard', () => {
+  let t: TestApp;
+  let analyst: string;
+  let admin: string;
+  const get = (path: string, token = analyst) => request(t.http).get(path).set('Authorization', `Bearer ${token}`);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    analyst = t.token('ana', ['analyst']);
+    admin = t.token('ada', ['admin']);
+    const curator = t.token('cora', ['curator']);
+    const user = t.token('uma', ['user']);
+    const events = t.dataSource.getRepository(ExpansionEventEntity);
+    for (const [id, at, domain, role, dept, userId, count, conf, rel] of EVENTS) {
+      await events.insert(
+        Object.assign(new ExpansionEventEntity(), {
+          id, createdAt: new Date(at), domain, userRole: role, department: dept, userId, sessionId: null, query: 'q', resultCount: count,
+          strategies: [], avgConfidence: conf, avgRelevance: rel, latencyMs: 1, results: [],
+        }) as never,
+      );
+    }
+    const feedback = t.dataSource.getRepository(FeedbackEntity);
+    for (const [n, resultIndex, userId, helpful, rating, at] of FEEDBACK) {
+      const eventId = EVENTS[n - 1][0];
+      await feedback.insert({ expansionId: resultIndex === null ? eventId : `${eventId}.${resultIndex + 1}`, eventId, resultIndex, userId, sameUser: userId === EVENTS[n - 1][5], wasHelpful: helpful, rating, comment: null, createdAt: new Date(at) });
+    }
+    // Catalogue: S1 a→b technical 0.9 active (60 uses, 0.3), S2 c→d technical 0.6 pending (12, 0.5),
+    // S3 e→f business 0.3 active (0), S4 g→h business 0.8 active (5, 1.0).
+    const add = async (token: string, body: object) => (await request(t.http).post('/query-expansion/synonyms').set('Authorization', `Bearer ${token}`).send(body).expect(200)).body.synonym_id as number;
+    const s1 = await add(curator, { term: 'a', synonym: 'b', domain: 'technical', confidence: 0.9 });
+    const s2 = await add(user, { term: 'c', synonym: 'd', domain: 'technical', confidence: 0.6 });
+    await add(curator, { term: 'e', synonym: 'f', domain: 'business', confidence: 0.3 });
+    const s4 = await add(curator, { term: 'g', synonym: 'h', domain: 'business', confidence: 0.8 });
+    const synonyms = t.dataSource.getRepository(SynonymEntity);
+    await synonyms.update({ id: s1 }, { usageCount: 60, successRate: 0.3 });
+    await synonyms.update({ id: s2 }, { usageCount: 12, successRate: 0.5 });
+    await synonyms.update({ id: s4 }, { usageCount: 5, successRate: 1 });
+  });
+  afterAll(() => t.close());
+
+  describe('GET /query-expansion/analytics/expansion', () => {
+    it('computes the metrics over every event', async () => {
+      const res = await get('/query-expansion/analytics/expansion');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        metrics: {
+          total_expansions: 5,
+          successful_expansions: 3, // E1, E2, E5
+          success_rate: 0.6,
+          average_confidence: 0.7667, // (0.8 + 0.6 + 0.9) / 3
+          average_relevance: 0.5667, // (0.6 + 0.4 + 0.7) / 3
+          domain_breakdown: { technical: 3, business: 1, unspecified: 1 },
+          user_satisfaction: 0.5, // (1 + 0.25 + 0 + 0.75) / 4
+          expansion_quality_score: 0.62, // 0.4·0.6 + 0.3·0.76667 + 0.3·0.5
+        },
+      });
+    });
+
+    it('filters by domain', async () => {
+      const res = await get('/query-expansion/analytics/expansion?domain=technical');
+      expect(res.body.metrics).toEqual({
+        total_expansions: 3,
+        successful_expansions: 2,
+        success_rate: 0.6667,
+        average_confidence: 0.7,
+        average_relevance: 0.5,
+        domain_breakdown: { technical: 3 },
+        user_satisfaction: 0.4167, // (1 + 0.25 + 0) / 3
+        expansion_quality_score: 0.6017, // 0.4·0.66667 + 0.3·0.7 + 0.3·0.41667
+      });
+    });
+
+    it('filters by dates; a bare end date covers its whole day; without feedback the score re-weights', async () => {
+      const res = await get('/query-expansion/analytics/expansion?start_date=2026-11-02&end_date=2026-11-02');
+      expect(res.body.metrics).toMatchObject({ total_expansions: 2, successful_expansions: 0, success_rate: 0, user_satisfaction: 0, expansion_quality_score: 0 });
+      const first = await get('/query-expansion/analytics/expansion?end_date=2026-11-01T10:30:00Z');
+      expect(first.body.metrics).toMatchObject({ total_expansions: 1, average_confidence: 0.8, user_satisfaction: 0.625 });
+    });
+
+    it.each([
+      ['start_date=yesterday', 'start_date'],
+      ['end_date=2026-13-45', 'end_date'],
+      ['start_date=2026-11-05&end_date=2026-11-01', 'start_date'],
+      ['limit=5', 'limit'],
+    ])('refuses %s with 400 naming %s', async (q, field) => {
+      const res = await get(`/query-expansion/analytics/expansion?${q}`);
+      expect(res.status).toBe(400);
+      expect(res.body.details.field).toBe(field);
+    });
+
+    it('needs the analyst or admin role', async () => {
+      expect((await get('/query-expansion/analytics/expansion', t.token('uma', ['user', 'curator']))).status).toBe(403);
+      expect((await get('/query-expansion/analytics/expansion', admin)).status).toBe(200);
+    });
+  });
+
+  describe('GET /query-expansion/analytics/synonyms', () => {
+    it('computes the catalogue metrics', async () => {
+      const res = await get('/query-expansion/analytics/synonyms');
+      expect(res.status).toBe(200);
+      const m = res.body.metrics;
+      expect(m).toMatchObject({
+        total_synonyms: 4,
+        active_synonyms: 3,
+        domain_distribution: { technical: 2, business: 2 },
+        source_breakdown: { manual_curation: 3, collaborative: 1, user_feedback: 0, ml_discovery: 0, domain_expert: 0, external_api: 0 },
+        confidence_distribution: { high: 2, medium: 1, low: 1 }, // ≥0.8: 0.9, 0.8; 0.5–0.8: 0.6; <0.5: 0.3
+        usage_frequency: { '0': 1, '1-10': 1, '11-50': 1, '51+': 1 },
+        success_rates: { a_b: 0.3, c_d: 0.5, g_h: 1 },
+      });
+      expect(m.popular_synonyms.map((p: { term: string; usage_count: number }) => [p.term, p.usage_count])).toEqual([['a', 60], ['c', 12], ['g', 5], ['e', 0]]);
+      expect(m.popular_synonyms[0]).toEqual({ term: 'a', synonym: 'b', domain: 'technical', usage_count: 60, success_rate: 0.3, confidence: 0.9 });
+    });
+
+    it('filters by domain', async () => {
+      const res = await get('/query-expansion/analytics/synonyms?domain=business');
+      expect(res.body.metrics).toMatchObject({ total_synonyms: 2, active_synonyms: 2, confidence_distribution: { high: 1, medium: 0, low: 1 }, success_rates: { g_h: 1 } });
+    });
+  });
+
+  describe('GET /query-expansion/analytics/report', () => {
+    it('reports behaviour, quality, insights and recommendations', async () => {
+      const res = await get('/query-expansion/analytics/report?end_date=2026-11-03');
+      expect(res.status).toBe(200);
+      const r = res.body;
+      expect(r.report_metadata).toEqual({ generated_at: expect.any(String), start_date: null, end_date: '2026-11-03T23:59:59.999Z', domain: null });
+      expect(r.expansion_metrics.total_expansions).toBe(5);
+      expect(r.synonym_metrics.total_synonyms).toBe(4);
+      expect(r.user_behavior_metrics).toEqual({
+        total_users: 4,
+        active_users: 4, // every user expanded within 7 days before the end date
+        user_engagement: { avg_expansions_per_user: 1.25, feedback_per_expansion: 0.8 },
+        role_preferences: {
+          developer: { usage_count: 2, avg_confidence: 0.7, success_rate: 1 },
+          manager: { usage_count: 1, avg_confidence: 0, success_rate: 0 },
+          analyst: { usage_count: 1, avg_confidence: 0, success_rate: 0 },
+          unspecified: { usage_count: 1, avg_confidence: 0.9, success_rate: 1 },
+        },
+        department_usage: { Eng: 2, Sales: 1, unspecified: 2 },
+        feedback_patterns: { total_feedback: 4, feedback_by_type: { positive: 2, negative: 2 }, average_rating: 3.6667 },
+        satisfaction_trends: [
+          { date: '2026-11-01', satisfaction: 0.625 },
+          { date: '2026-11-02', satisfaction: 0 },
+          { date: '2026-11-03', satisfaction: 0.75 },
+        ],
+      });
+      // Judged: E1 (helpful), E2 (unhelpful only), E5 (helpful) → TP 2, FP 1; misses: E3, E4 → FN 2.
+      expect(r.quality_metrics).toEqual({
+        precision_score: 0.6667,
+        recall_score: 0.5,
+        f1_score: 0.5714,
+        false_positive_rate: 0.3333,
+        false_negative_rate: 0.5,
+        domain_accuracy: { technical: 0.5, unspecified: 1 },
+        user_rating_distribution: { '1': 0, '2': 1, '3': 0, '4': 1, '5': 1 },
+        quality_trends: [
+          { date: '2026-11-01', precision: 0.5, recall: 1, f1: 0.6667 },
+          { date: '2026-11-02', precision: 0, recall: 0, f1: 0 },
+          { date: '2026-11-03', precision: 1, recall: 1, f1: 1 },
+        ],
+      });
+      expect(r.insights).toEqual([]);
+      expect(r.recommendations.map((x: { action: string }) => x.action)).toEqual(['review_low_performing_synonyms', 'raise_or_retire_low_confidence_synonyms']);
+      expect(r.recommendations[0]).toMatchObject({ category: 'synonym_quality', priority: 'high', description: expect.stringContaining('"a" → "b"') });
+    });
+
+    it('counts no active users when nobody expanded in the last 7 days', async () => {
+      const res = await get('/query-expansion/analytics/report');
+      expect(res.body.user_behavior_metrics.active_users).toBe(0);
+    });
+  });
+
+  describe('GET /query-expansion/admin/dashboard', () => {
+    it('summarises the catalogue and recent activity', async () => {
+      const res = await get('/query-expansion/admin/dashboard', admin);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        summary: { total_synonyms: 4, active_synonyms: 3, pending_synonyms: 1, deprecated_synonyms: 0, avg_confidence: 0.65, avg_success_rate: 0.6 },
+        domain_distribution: { technical: 2, business: 2 },
+        recent_activity: { create: 4, update: 0, status_change: 0, delete: 0 },
+        top_contributors: { cora: 3, uma: 1 },
+      });
+    });
+
+    it('is for admins only', async () => {
+      expect((await get('/query-expansion/admin/dashboard', analyst)).status).toBe(403);
+    });
+  });
+});
