@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { ExpansionEventEntity } from '../src/expansion/entities/expansion-event.entity';
+import { ExpansionRecorder } from '../src/expansion/expansion-recorder.service';
 import { FeedbackEntity } from '../src/feedback/entities/feedback.entity';
 import { SynonymEntity } from '../src/synonyms/entities/synonym.entity';
 import { createTestApp, type TestApp } from './setup/create-test-app';
@@ -36,19 +37,24 @@ describe('Analytics and dashboard', () => {
     admin = t.token('ada', ['admin']);
     const curator = t.token('cora', ['curator']);
     const user = t.token('uma', ['user']);
-    const events = t.dataSource.getRepository(ExpansionEventEntity);
+    // Events go through the recorder, as in production, so the daily roll-up is maintained too.
+    const recorder = t.app.get(ExpansionRecorder);
     for (const [id, at, domain, role, dept, userId, count, conf, rel] of EVENTS) {
-      await events.insert(
+      recorder.record(
         Object.assign(new ExpansionEventEntity(), {
           id, createdAt: new Date(at), domain, userRole: role, department: dept, userId, sessionId: null, query: 'q', resultCount: count,
           strategies: [], avgConfidence: conf, avgRelevance: rel, latencyMs: 1, results: [],
-        }) as never,
+        }),
       );
     }
+    await recorder.flush();
     const feedback = t.dataSource.getRepository(FeedbackEntity);
     for (const [n, resultIndex, userId, helpful, rating, at] of FEEDBACK) {
-      const eventId = EVENTS[n - 1][0];
-      await feedback.insert({ expansionId: resultIndex === null ? eventId : `${eventId}.${resultIndex + 1}`, eventId, resultIndex, userId, sameUser: userId === EVENTS[n - 1][5], wasHelpful: helpful, rating, comment: null, createdAt: new Date(at) });
+      const [eventId, eventAt, eventDomain, , , eventUser] = EVENTS[n - 1];
+      await feedback.insert({
+        expansionId: resultIndex === null ? eventId : `${eventId}.${resultIndex + 1}`, eventId, resultIndex, userId, sameUser: userId === eventUser,
+        wasHelpful: helpful, rating, comment: null, createdAt: new Date(at), eventDomain, eventCreatedAt: new Date(eventAt),
+      });
     }
     // Catalogue: S1 a→b technical 0.9 active (60 uses, 0.3), S2 c→d technical 0.6 pending (12, 0.5),
     // S3 e→f business 0.3 active (0), S4 g→h business 0.8 active (5, 1.0).
@@ -188,6 +194,12 @@ describe('Analytics and dashboard', () => {
       expect(r.insights).toEqual([]);
       expect(r.recommendations.map((x: { action: string }) => x.action)).toEqual(['review_low_performing_synonyms', 'raise_or_retire_low_confidence_synonyms']);
       expect(r.recommendations[0]).toMatchObject({ category: 'synonym_quality', priority: 'high', description: expect.stringContaining('"a" → "b"') });
+    });
+
+    it('gives the same figures for a period with partial days as the sum of its parts', async () => {
+      // 2026-11-01T10:30 .. 2026-11-03T10:00 covers E2 (partial first day), E3, E4 (whole day) and E5 (partial last day).
+      const res = await get('/query-expansion/analytics/expansion?start_date=2026-11-01T10:30:00Z&end_date=2026-11-03T10:00:00Z');
+      expect(res.body.metrics).toMatchObject({ total_expansions: 4, successful_expansions: 2, average_confidence: 0.75, domain_breakdown: { technical: 2, business: 1, unspecified: 1 } });
     });
 
     it('counts no active users when nobody expanded in the last 7 days', async () => {

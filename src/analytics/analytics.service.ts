@@ -43,8 +43,6 @@ export interface SynonymMetrics {
   success_rates: Record<string, number>;
 }
 
-/** A feedback's satisfaction in 0..1: the rating scaled, or 1/0 for helpful/unhelpful without a rating. */
-const SATISFACTION_SQL = 'CASE WHEN f.rating IS NOT NULL THEN (f.rating - 1) / 4.0 WHEN f.was_helpful = 1 THEN 1.0 ELSE 0.0 END';
 const NO_DOMAIN = 'unspecified';
 
 /**
@@ -86,32 +84,67 @@ export class AnalyticsService {
   }
 
   async expansionMetrics(p: Period): Promise<ExpansionMetrics> {
-    const { where, params } = this.eventFilter(p);
-    const [totals] = await this.ds.query(
-      `SELECT COUNT(*) AS total,
-              SUM(CASE WHEN e.result_count > 0 THEN 1 ELSE 0 END) AS successful,
-              AVG(CASE WHEN e.result_count > 0 THEN e.avg_confidence END) AS confidence,
-              AVG(CASE WHEN e.result_count > 0 THEN e.avg_relevance END) AS relevance
-         FROM expansion_events e ${where}`,
+    const [groups, feedback] = await Promise.all([this.eventGroups(p), this.feedbackGroups(p)]);
+    return expansionMetricsOf(groups, feedback);
+  }
+
+  /**
+   * Events of the period grouped by day, domain, role and department: whole days from the daily roll-up,
+   * the partial days at the period's edges from the events table (an indexed range of at most a day each).
+   */
+  async eventGroups(p: Period): Promise<EventGroup[]> {
+    const { fromDay, toDay, edges, empty } = splitPeriod(p);
+    const out: EventGroup[] = [];
+    if (!empty) {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (fromDay) {
+        where.push('d.day >= ?');
+        params.push(fromDay);
+      }
+      if (toDay) {
+        where.push('d.day <= ?');
+        params.push(toDay);
+      }
+      if (p.domain) {
+        where.push('d.domain = ?');
+        params.push(p.domain);
+      }
+      const rows = await this.ds.query(
+        `SELECT d.day, d.domain, d.user_role AS role, d.department, d.events, d.successful, d.sum_confidence AS conf, d.sum_relevance AS rel
+           FROM expansion_daily_stats d ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}`,
+        params,
+      );
+      out.push(...rows.map(toGroup));
+    }
+    const day = dayOf(this.ds, 'e.created_at');
+    for (const [from, to] of edges) {
+      const params: unknown[] = [sqlTime(from), sqlTime(to)];
+      if (p.domain) params.push(p.domain);
+      const rows = await this.ds.query(
+        `SELECT ${day} AS day, COALESCE(e.domain, '') AS domain, COALESCE(e.user_role, '') AS role, COALESCE(e.department, '') AS department,
+                COUNT(*) AS events, SUM(CASE WHEN e.result_count > 0 THEN 1 ELSE 0 END) AS successful,
+                SUM(CASE WHEN e.result_count > 0 THEN e.avg_confidence ELSE 0 END) AS conf,
+                SUM(CASE WHEN e.result_count > 0 THEN e.avg_relevance ELSE 0 END) AS rel
+           FROM expansion_events e WHERE e.created_at >= ? AND e.created_at <= ? ${p.domain ? 'AND e.domain = ?' : ''}
+          GROUP BY ${day}, COALESCE(e.domain, ''), COALESCE(e.user_role, ''), COALESCE(e.department, '')`,
+        params,
+      );
+      out.push(...rows.map(toGroup));
+    }
+    return out;
+  }
+
+  /** Feedback on the period's expansions, grouped by the day it was given, rating and helpfulness. */
+  async feedbackGroups(p: Period): Promise<FeedbackGroup[]> {
+    const { where, params } = feedbackFilter(p);
+    const day = dayOf(this.ds, 'f.created_at');
+    const rows = await this.ds.query(
+      `SELECT ${day} AS day, f.rating AS rating, f.was_helpful AS helpful, COUNT(*) AS n FROM feedback f ${where}
+        GROUP BY ${day}, f.rating, f.was_helpful`,
       params,
     );
-    const domains = await this.ds.query(`SELECT COALESCE(e.domain, '${NO_DOMAIN}') AS domain, COUNT(*) AS n FROM expansion_events e ${where} GROUP BY COALESCE(e.domain, '${NO_DOMAIN}')`, params);
-    const [fb] = await this.ds.query(`SELECT COUNT(*) AS n, AVG(${SATISFACTION_SQL}) AS satisfaction FROM feedback f JOIN expansion_events e ON e.id = f.event_id ${where}`, params);
-    const total = num(totals.total);
-    const successful = num(totals.successful);
-    const successRate = ratio(successful, total);
-    const confidence = num(totals.confidence);
-    const satisfaction = num(fb.satisfaction);
-    return {
-      total_expansions: total,
-      successful_expansions: successful,
-      success_rate: round4(successRate),
-      average_confidence: round4(confidence),
-      average_relevance: round4(num(totals.relevance)),
-      domain_breakdown: Object.fromEntries(domains.map((r: { domain: string; n: unknown }) => [r.domain, num(r.n)])),
-      user_satisfaction: round4(satisfaction),
-      expansion_quality_score: round4(qualityScore(successRate, confidence, num(fb.n) > 0 ? satisfaction : undefined)),
-    };
+    return rows.map((r: Record<string, unknown>) => ({ day: String(r.day), rating: r.rating === null ? null : num(r.rating), helpful: num(r.helpful) === 1, n: num(r.n) }));
   }
 
   async synonymMetrics(domain?: string): Promise<SynonymMetrics> {
@@ -170,13 +203,14 @@ export class AnalyticsService {
 
   async report(query: AnalyticsQueryDto) {
     const p = this.period(query);
-    const [expansion, synonyms, behaviour, quality, catalogue] = await Promise.all([
-      this.expansionMetrics(p),
+    const [groups, feedback] = await Promise.all([this.eventGroups(p), this.feedbackGroups(p)]);
+    const [synonyms, behaviour, quality, catalogue] = await Promise.all([
       this.synonymMetrics(p.domain),
-      this.userBehaviour(p),
-      this.quality(p),
+      this.userBehaviour(p, groups, feedback),
+      this.quality(p, groups, feedback),
       this.catalogueHealth(p.domain),
     ]);
+    const expansion = expansionMetricsOf(groups, feedback);
     const { insights, recommendations } = deriveInsights({ expansion, synonyms, quality: quality.metrics, judged: quality.judged, catalogue, feedbackCount: behaviour.feedback_patterns.total_feedback });
     return {
       report_metadata: {
@@ -194,50 +228,39 @@ export class AnalyticsService {
     };
   }
 
-  async userBehaviour(p: Period) {
+  async userBehaviour(p: Period, groups?: EventGroup[], feedback?: FeedbackGroup[]) {
+    [groups, feedback] = await Promise.all([groups ?? this.eventGroups(p), feedback ?? this.feedbackGroups(p)]);
     const { where, params } = this.eventFilter(p);
     const activeSince = new Date((p.end ?? new Date()).getTime() - ACTIVE_USER_DAYS * 86_400_000);
-    const [users] = await this.ds.query(
-      `SELECT COUNT(DISTINCT e.user_id) AS users, COUNT(*) AS events,
-              COUNT(DISTINCT CASE WHEN e.created_at >= ? THEN e.user_id END) AS active
-         FROM expansion_events e ${where}`,
-      [sqlTime(activeSince), ...params],
-    );
-    const roles = await this.ds.query(
-      `SELECT COALESCE(e.user_role, '${NO_DOMAIN}') AS role, COUNT(*) AS n,
-              AVG(CASE WHEN e.result_count > 0 THEN e.avg_confidence END) AS confidence,
-              AVG(CASE WHEN e.result_count > 0 THEN 1.0 ELSE 0.0 END) AS success
-         FROM expansion_events e ${where} GROUP BY COALESCE(e.user_role, '${NO_DOMAIN}')`,
-      params,
-    );
-    const departments = await this.ds.query(`SELECT COALESCE(e.department, '${NO_DOMAIN}') AS department, COUNT(*) AS n FROM expansion_events e ${where} GROUP BY COALESCE(e.department, '${NO_DOMAIN}')`, params);
-    const [fb] = await this.ds.query(
-      `SELECT COUNT(*) AS n, SUM(CASE WHEN f.was_helpful = 1 THEN 1 ELSE 0 END) AS positive, AVG(f.rating) AS rating
-         FROM feedback f JOIN expansion_events e ON e.id = f.event_id ${where}`,
-      params,
-    );
-    const day = dayOf(this.ds, 'f.created_at');
-    const trends = await this.ds.query(
-      `SELECT ${day} AS day, AVG(${SATISFACTION_SQL}) AS satisfaction
-         FROM feedback f JOIN expansion_events e ON e.id = f.event_id ${where} GROUP BY ${day} ORDER BY ${day}`,
-      params,
-    );
+    const activeParams: unknown[] = [sqlTime(activeSince), ...params];
+    const [[users], [active]] = await Promise.all([
+      this.ds.query(`SELECT COUNT(DISTINCT e.user_id) AS users FROM expansion_events e ${where}`, params),
+      this.ds.query(`SELECT COUNT(DISTINCT e.user_id) AS users FROM expansion_events e WHERE e.created_at >= ? ${where ? `AND ${where.slice('WHERE '.length)}` : ''}`, activeParams),
+    ]);
+    const events = groups.reduce((s, g) => s + g.events, 0);
+    const roles = new Map<string, { events: number; successful: number; conf: number }>();
+    const departments = new Map<string, number>();
+    for (const g of groups) {
+      const r = roles.get(g.role || NO_DOMAIN) ?? { events: 0, successful: 0, conf: 0 };
+      roles.set(g.role || NO_DOMAIN, { events: r.events + g.events, successful: r.successful + g.successful, conf: r.conf + g.conf });
+      departments.set(g.department || NO_DOMAIN, (departments.get(g.department || NO_DOMAIN) ?? 0) + g.events);
+    }
+    const fb = feedbackSummary(feedback);
     const totalUsers = num(users.users);
-    const totalFeedback = num(fb.n);
     return {
       total_users: totalUsers,
-      active_users: num(users.active),
-      user_engagement: { avg_expansions_per_user: round4(ratio(num(users.events), totalUsers)), feedback_per_expansion: round4(ratio(totalFeedback, num(users.events))) },
+      active_users: num(active.users),
+      user_engagement: { avg_expansions_per_user: round4(ratio(events, totalUsers)), feedback_per_expansion: round4(ratio(fb.total, events)) },
       role_preferences: Object.fromEntries(
-        roles.map((r: Record<string, unknown>) => [String(r.role), { usage_count: num(r.n), avg_confidence: round4(num(r.confidence)), success_rate: round4(num(r.success)) }]),
+        [...roles].map(([role, r]) => [role, { usage_count: r.events, avg_confidence: round4(ratio(r.conf, r.successful)), success_rate: round4(ratio(r.successful, r.events)) }]),
       ),
-      department_usage: Object.fromEntries(departments.map((r: { department: string; n: unknown }) => [r.department, num(r.n)])),
+      department_usage: Object.fromEntries(departments),
       feedback_patterns: {
-        total_feedback: totalFeedback,
-        feedback_by_type: { positive: num(fb.positive), negative: totalFeedback - num(fb.positive) },
-        average_rating: round4(num(fb.rating)),
+        total_feedback: fb.total,
+        feedback_by_type: { positive: fb.positive, negative: fb.total - fb.positive },
+        average_rating: round4(ratio(fb.ratingSum, fb.rated)),
       },
-      satisfaction_trends: trends.map((r: { day: string; satisfaction: unknown }) => ({ date: String(r.day), satisfaction: round4(num(r.satisfaction)) })),
+      satisfaction_trends: [...fb.byDay].sort(([a], [b]) => a.localeCompare(b)).map(([date, d]) => ({ date, satisfaction: round4(ratio(d.satisfaction, d.n)) })),
     };
   }
 
@@ -246,22 +269,19 @@ export class AnalyticsService {
    * helpful rating is a true positive, one rated only unhelpful a false positive, one that found nothing a
    * false negative; expansions nobody rated are not judged.
    */
-  async quality(p: Period) {
-    const { where, params } = this.eventFilter(p);
+  async quality(p: Period, groups?: EventGroup[], feedback?: FeedbackGroup[]) {
+    groups = groups ?? (await this.eventGroups(p));
+    feedback = feedback ?? (await this.feedbackGroups(p));
+    const { where, params } = feedbackFilter(p);
+    const day = dayOf(this.ds, 'j.at');
     const judged = await this.ds.query(
-      `SELECT COALESCE(e.domain, '${NO_DOMAIN}') AS domain, ${dayOf(this.ds, 'e.created_at')} AS day,
-              COUNT(*) AS judged, SUM(j.helpful) AS tp
-         FROM (SELECT f.event_id AS event_id, MAX(CASE WHEN f.was_helpful = 1 THEN 1 ELSE 0 END) AS helpful FROM feedback f GROUP BY f.event_id) j
-         JOIN expansion_events e ON e.id = j.event_id ${where}
-        GROUP BY COALESCE(e.domain, '${NO_DOMAIN}'), ${dayOf(this.ds, 'e.created_at')}`,
+      `SELECT COALESCE(j.domain, '${NO_DOMAIN}') AS domain, ${day} AS day, COUNT(*) AS judged, SUM(j.helpful) AS tp
+         FROM (SELECT f.event_id, MAX(f.event_domain) AS domain, MAX(f.event_created_at) AS at,
+                      MAX(CASE WHEN f.was_helpful = 1 THEN 1 ELSE 0 END) AS helpful
+                 FROM feedback f ${where} GROUP BY f.event_id) j
+        GROUP BY COALESCE(j.domain, '${NO_DOMAIN}'), ${day}`,
       params,
     );
-    const misses = await this.ds.query(
-      `SELECT ${dayOf(this.ds, 'e.created_at')} AS day, COUNT(*) AS n FROM expansion_events e
-        ${where ? `${where} AND` : 'WHERE'} e.result_count = 0 GROUP BY ${dayOf(this.ds, 'e.created_at')}`,
-      params,
-    );
-    const ratings = await this.ds.query(`SELECT f.rating AS rating, COUNT(*) AS n FROM feedback f JOIN expansion_events e ON e.id = f.event_id ${where ? `${where} AND` : 'WHERE'} f.rating IS NOT NULL GROUP BY f.rating`, params);
 
     let tp = 0;
     let judgedTotal = 0;
@@ -274,14 +294,16 @@ export class AnalyticsService {
       judgedTotal += rowJudged;
       const d = byDomain.get(String(r.domain)) ?? { tp: 0, judged: 0 };
       byDomain.set(String(r.domain), { tp: d.tp + rowTp, judged: d.judged + rowJudged });
-      const day = byDay.get(String(r.day)) ?? { tp: 0, judged: 0, fn: 0 };
-      byDay.set(String(r.day), { ...day, tp: day.tp + rowTp, judged: day.judged + rowJudged });
+      const dd = byDay.get(String(r.day)) ?? { tp: 0, judged: 0, fn: 0 };
+      byDay.set(String(r.day), { ...dd, tp: dd.tp + rowTp, judged: dd.judged + rowJudged });
     }
     let fn = 0;
-    for (const r of misses as Record<string, unknown>[]) {
-      fn += num(r.n);
-      const day = byDay.get(String(r.day)) ?? { tp: 0, judged: 0, fn: 0 };
-      byDay.set(String(r.day), { ...day, fn: day.fn + num(r.n) });
+    for (const g of groups) {
+      const misses = g.events - g.successful;
+      if (misses === 0) continue;
+      fn += misses;
+      const dd = byDay.get(g.day) ?? { tp: 0, judged: 0, fn: 0 };
+      byDay.set(g.day, { ...dd, fn: dd.fn + misses });
     }
     const scores = (t: number, judgedN: number, f: number) => {
       const precision = ratio(t, judgedN);
@@ -289,8 +311,6 @@ export class AnalyticsService {
       return { precision, recall, f1: ratio(2 * precision * recall, precision + recall) };
     };
     const all = scores(tp, judgedTotal, fn);
-    const distribution: Record<string, number> = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
-    for (const r of ratings as { rating: unknown; n: unknown }[]) distribution[String(num(r.rating))] = num(r.n);
     return {
       judged: judgedTotal,
       metrics: {
@@ -300,12 +320,12 @@ export class AnalyticsService {
         false_positive_rate: round4(ratio(judgedTotal - tp, judgedTotal)),
         false_negative_rate: round4(ratio(fn, tp + fn)),
         domain_accuracy: Object.fromEntries([...byDomain].map(([d, v]) => [d, round4(ratio(v.tp, v.judged))])),
-        user_rating_distribution: distribution,
+        user_rating_distribution: feedbackSummary(feedback).distribution,
         quality_trends: [...byDay.entries()]
           .sort(([a], [b]) => a.localeCompare(b))
           .map(([date, v]) => {
-            const s = scores(v.tp, v.judged, v.fn);
-            return { date, precision: round4(s.precision), recall: round4(s.recall), f1: round4(s.f1) };
+            const sc = scores(v.tp, v.judged, v.fn);
+            return { date, precision: round4(sc.precision), recall: round4(sc.recall), f1: round4(sc.f1) };
           }),
       },
     };
@@ -333,8 +353,8 @@ export class AnalyticsService {
       [RULES.lowPerformerMinUses, RULES.lowPerformerSuccessRate, ...params],
     );
     const zeroDomains = await this.ds.query(
-      `SELECT COALESCE(e.domain, '${NO_DOMAIN}') AS domain, COUNT(*) AS n, SUM(CASE WHEN e.result_count = 0 THEN 1 ELSE 0 END) AS zero
-         FROM expansion_events e ${domain ? 'WHERE e.domain = ?' : ''} GROUP BY COALESCE(e.domain, '${NO_DOMAIN}')`,
+      `SELECT d.domain AS domain, SUM(d.events) AS n, SUM(d.events - d.successful) AS zero
+         FROM expansion_daily_stats d ${domain ? 'WHERE d.domain = ?' : ''} GROUP BY d.domain`,
       params,
     );
     return {
@@ -344,11 +364,133 @@ export class AnalyticsService {
       lowPerformerCount: num(lowCount.n),
       lowPerformers: (lowPerformers as Record<string, unknown>[]).map((r) => ({ id: num(r.id), term: String(r.term), synonym: String(r.synonym), usage: num(r.usage_count), rate: num(r.success_rate) })),
       zeroResultDomains: (zeroDomains as Record<string, unknown>[])
-        .map((r) => ({ domain: String(r.domain), events: num(r.n), share: ratio(num(r.zero), num(r.n)) }))
+        .map((r) => ({ domain: String(r.domain) || NO_DOMAIN, events: num(r.n), share: ratio(num(r.zero), num(r.n)) }))
         .filter((d) => d.events >= RULES.minDomainEvents && d.share >= RULES.zeroResultShare)
         .sort((a, b) => b.share - a.share || a.domain.localeCompare(b.domain)),
     };
   }
+}
+
+export interface EventGroup {
+  day: string;
+  domain: string;
+  role: string;
+  department: string;
+  events: number;
+  successful: number;
+  conf: number;
+  rel: number;
+}
+
+export interface FeedbackGroup {
+  day: string;
+  rating: number | null;
+  helpful: boolean;
+  n: number;
+}
+
+function toGroup(r: Record<string, unknown>): EventGroup {
+  return {
+    day: String(r.day),
+    domain: String(r.domain ?? ''),
+    role: String(r.role ?? ''),
+    department: String(r.department ?? ''),
+    events: num(r.events),
+    successful: num(r.successful),
+    conf: num(r.conf),
+    rel: num(r.rel),
+  };
+}
+
+const DAY_MS = 86_400_000;
+const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Splits a period into whole UTC days (read from the roll-up) and the partial days at its edges (read from
+ * the events table). Without bounds every day is whole.
+ */
+export function splitPeriod(p: Period): { fromDay?: string; toDay?: string; edges: [Date, Date][]; empty: boolean } {
+  const s = p.start?.getTime();
+  const e = p.end?.getTime();
+  const startOfDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+  const fullFrom = s === undefined ? undefined : s === startOfDay(s) ? s : startOfDay(s) + DAY_MS;
+  const fullTo = e === undefined ? undefined : e === startOfDay(e) + DAY_MS - 1 ? e : startOfDay(e) - 1;
+  if (fullFrom !== undefined && fullTo !== undefined && fullFrom > fullTo) {
+    return { edges: s! <= e! ? [[new Date(s!), new Date(e!)]] : [], empty: true };
+  }
+  const edges: [Date, Date][] = [];
+  if (s !== undefined && s < fullFrom!) edges.push([new Date(s), new Date(fullFrom! - 1)]);
+  if (e !== undefined && e > fullTo!) edges.push([new Date(fullTo! + 1), new Date(e)]);
+  return { fromDay: fullFrom === undefined ? undefined : dayKey(fullFrom), toDay: fullTo === undefined ? undefined : dayKey(fullTo), edges, empty: false };
+}
+
+/** WHERE over feedback `f` by the rated expansion's time and domain (copied onto each feedback row). */
+function feedbackFilter(p: Period): { where: string; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  if (p.start) {
+    parts.push('f.event_created_at >= ?');
+    params.push(sqlTime(p.start));
+  }
+  if (p.end) {
+    parts.push('f.event_created_at <= ?');
+    params.push(sqlTime(p.end));
+  }
+  if (p.domain) {
+    parts.push('f.event_domain = ?');
+    params.push(p.domain);
+  }
+  return { where: parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+/** A feedback's satisfaction in 0..1: the rating scaled, or 1/0 for helpful/unhelpful without a rating. */
+export const satisfactionOf = (rating: number | null, helpful: boolean): number => (rating !== null ? (rating - 1) / 4 : helpful ? 1 : 0);
+
+function feedbackSummary(groups: FeedbackGroup[]) {
+  const out = { total: 0, positive: 0, rated: 0, ratingSum: 0, satisfaction: 0, distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 } as Record<string, number>, byDay: new Map<string, { n: number; satisfaction: number }>() };
+  for (const g of groups) {
+    out.total += g.n;
+    if (g.helpful) out.positive += g.n;
+    if (g.rating !== null) {
+      out.rated += g.n;
+      out.ratingSum += g.rating * g.n;
+      out.distribution[String(g.rating)] = (out.distribution[String(g.rating)] ?? 0) + g.n;
+    }
+    const s = satisfactionOf(g.rating, g.helpful) * g.n;
+    out.satisfaction += s;
+    const d = out.byDay.get(g.day) ?? { n: 0, satisfaction: 0 };
+    out.byDay.set(g.day, { n: d.n + g.n, satisfaction: d.satisfaction + s });
+  }
+  return out;
+}
+
+export function expansionMetricsOf(groups: EventGroup[], feedback: FeedbackGroup[]): ExpansionMetrics {
+  let total = 0;
+  let successful = 0;
+  let conf = 0;
+  let rel = 0;
+  const domains = new Map<string, number>();
+  for (const g of groups) {
+    total += g.events;
+    successful += g.successful;
+    conf += g.conf;
+    rel += g.rel;
+    domains.set(g.domain || NO_DOMAIN, (domains.get(g.domain || NO_DOMAIN) ?? 0) + g.events);
+  }
+  const fb = feedbackSummary(feedback);
+  const successRate = ratio(successful, total);
+  const confidence = ratio(conf, successful);
+  const satisfaction = ratio(fb.satisfaction, fb.total);
+  return {
+    total_expansions: total,
+    successful_expansions: successful,
+    success_rate: round4(successRate),
+    average_confidence: round4(confidence),
+    average_relevance: round4(ratio(rel, successful)),
+    domain_breakdown: Object.fromEntries(domains),
+    user_satisfaction: round4(satisfaction),
+    expansion_quality_score: round4(qualityScore(successRate, confidence, fb.total > 0 ? satisfaction : undefined)),
+  };
 }
 
 /** 0.4·success rate + 0.3·confidence + 0.3·satisfaction; without feedback the first two are re-weighted. */

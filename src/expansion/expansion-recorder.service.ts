@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { TransactionRunner } from '../common/db/transactions';
+import { addToDailyStats } from './daily-stats';
 import { ExpansionEventEntity } from './entities/expansion-event.entity';
 
 export const FLUSH_INTERVAL_MS = 500;
@@ -9,7 +10,8 @@ export const MAX_PENDING = 100_000;
 
 /**
  * Records expansion events off the request path: expand() hands an event over and returns; a timer writes
- * pending events in batches. Failed writes are kept and retried; shutdown flushes what is left.
+ * pending events in batches, with their daily roll-up in the same transaction. Failed writes are kept and
+ * retried; shutdown flushes what is left.
  */
 @Injectable()
 export class ExpansionRecorder implements OnModuleInit, BeforeApplicationShutdown {
@@ -63,7 +65,10 @@ export class ExpansionRecorder implements OnModuleInit, BeforeApplicationShutdow
     while (this.pending.size > 0) {
       const batch = [...this.pending.values()].slice(0, FLUSH_BATCH);
       try {
-        await this.tx.run((m) => m.createQueryBuilder().insert().into(ExpansionEventEntity).values(batch).orIgnore().execute());
+        await this.tx.run(async (m) => {
+          await m.createQueryBuilder().insert().into(ExpansionEventEntity).values(batch).execute();
+          await addToDailyStats(m, batch);
+        });
       } catch (err) {
         this.log.warn(`Writing ${batch.length} expansion events failed, will retry: ${(err as Error).message}`);
         return;

@@ -51,6 +51,8 @@ export class FeedbackService {
         rating: dto.rating ?? null,
         comment: dto.comment ?? null,
         createdAt: new Date(),
+        eventDomain: event.domain,
+        eventCreatedAt: event.createdAt,
       });
       const saved = await m.save(FeedbackEntity, feedback).catch((err: unknown) => {
         if (isUniqueViolation(err)) {

@@ -5,6 +5,8 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Index('IDX_feedback_rated_user', ['expansionId', 'userId'], { unique: true })
 @Index('IDX_feedback_event', ['eventId'])
 @Index('IDX_feedback_created_at', ['createdAt'])
+@Index('IDX_feedback_event_time', ['eventCreatedAt', 'eventDomain'])
+@Index('IDX_feedback_event_domain', ['eventDomain', 'eventCreatedAt'])
 export class FeedbackEntity {
   @PrimaryGeneratedColumn()
   id: number;
@@ -39,4 +41,11 @@ export class FeedbackEntity {
 
   @Column({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt: Date;
+
+  /** The rated expansion's domain and time, copied so analytics never join the events table. */
+  @Column({ name: 'event_domain', type: 'varchar', length: 50, nullable: true })
+  eventDomain: string | null;
+
+  @Column({ name: 'event_created_at', type: 'datetime', precision: 3, nullable: true })
+  eventCreatedAt: Date | null;
 }
