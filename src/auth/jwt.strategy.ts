@@ -1,3 +1,4 @@
+import { createPublicKey, createSecretKey, type KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
@@ -13,13 +14,18 @@ interface JwtPayload {
   exp?: unknown;
 }
 
+function verificationKey(keys: JwtKeys): KeyObject {
+  return keys.algorithm === 'RS256' ? createPublicKey(keys.verifyKey) : createSecretKey(Buffer.from(keys.verifyKey, 'utf8'));
+}
+
 /** Bearer tokens; the algorithm is pinned to the configured key type, `exp` is required. */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(@Inject(JWT_KEYS) keys: JwtKeys) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: keys.verifyKey,
+      // A KeyObject built once: given a string, jsonwebtoken re-parses the key on every request.
+      secretOrKey: verificationKey(keys) as unknown as string,
       algorithms: [keys.algorithm],
       issuer: keys.issuer,
       audience: keys.audience,

@@ -4,7 +4,10 @@ import { addToDailyStats } from './daily-stats';
 import { ExpansionEventEntity } from './entities/expansion-event.entity';
 
 export const FLUSH_INTERVAL_MS = 500;
-export const FLUSH_BATCH = 500;
+/** Events per insert; small enough that one write never holds the event loop for long. */
+export const FLUSH_BATCH = 100;
+/** Pending events that trigger a flush before the timer. */
+export const FLUSH_THRESHOLD = 500;
 /** Beyond this many unwritten events (a long database outage) the oldest are dropped, with a warning. */
 export const MAX_PENDING = 100_000;
 
@@ -40,7 +43,7 @@ export class ExpansionRecorder implements OnModuleInit, BeforeApplicationShutdow
       this.pending.delete(oldest);
       this.log.warn('Expansion events are not being written; dropped the oldest pending event');
     }
-    if (this.pending.size >= FLUSH_BATCH) void this.flush();
+    if (this.pending.size >= FLUSH_THRESHOLD) void this.flush();
   }
 
   /** An event not yet written, so feedback can find it before the flush. */
@@ -74,6 +77,8 @@ export class ExpansionRecorder implements OnModuleInit, BeforeApplicationShutdow
         return;
       }
       for (const e of batch) this.pending.delete(e.id);
+      // Let waiting requests run between batches.
+      if (this.pending.size > 0) await new Promise((resolve) => setImmediate(resolve));
     }
   }
 }

@@ -1,0 +1,315 @@
+/**
+ * HTTP benchmark: autocannon, 50 connections, side by side in one run against
+ *   1. a bare node:http server answering the constant body (the machine's ceiling),
+ *   2. POST /query-expansion/bench-constant of the real app (same guards and pipes as expand, fixed answer),
+ *   3. POST /query-expansion/expand of the same app over a 100k-entry catalogue.
+ * The servers run in child processes (bench/bench-app.ts, and this file with --bare-server) so the load
+ * generator never shares an event loop with the server it measures. Constant and expand are measured
+ * twice in the order constant, expand, expand, constant, so drift on a shared machine cancels out.
+ *
+ *   node -r ts-node/register/transpile-only bench/http.ts [--duration=10] [--warmup=2] [--entries=100000]
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import type { BenchAppMessage } from './bench-app';
+
+/** The part of autocannon's API used here (the package ships no types). */
+interface CannonResult {
+  duration: number;
+  requests: { total: number; average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Cannon = (opts: Record<string, unknown>) => Promise<CannonResult>;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const autocannon = require('autocannon') as Cannon;
+
+export interface HttpBenchOptions {
+  connections?: number;
+  /** measured seconds per segment */
+  duration?: number;
+  /** unmeasured seconds before each segment */
+  warmup?: number;
+  entries?: number;
+  log?: (line: string) => void;
+}
+
+export interface HttpRun {
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+export interface HttpTargetResult extends HttpRun {
+  name: string;
+  path: string;
+  /** mean response body size, bytes */
+  bodyBytes: number;
+  runs: HttpRun[];
+}
+
+export interface HttpBenchResult {
+  bare: HttpTargetResult;
+  constant: HttpTargetResult;
+  expand: HttpTargetResult;
+  ratios: {
+    /** expand req/s ÷ constant req/s (target ≥ 0.70) */
+    expandVsConstantRps: number;
+    /** expand p99 ÷ constant p99 (target ≤ 1.5) */
+    expandVsConstantP99: number;
+    /** constant req/s ÷ bare req/s: what the framework costs */
+    constantVsBareRps: number;
+  };
+  targets: { expandRpsAtLeast70pc: boolean; expandP99AtMost1_5x: boolean };
+  config: { connections: number; duration: number; warmup: number; entries: number; bodies: number; autocannon: string };
+  /** expand's own processing_time_ms, one request at a time (no load) */
+  serviceTime: { meanMs: number; p99Ms: number };
+  setupMs: { start: number; populate: number; index: number };
+}
+
+const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+
+/* ------------------------------------------------------------------ child processes */
+
+const TS_NODE = ['-r', 'ts-node/register/transpile-only'];
+
+function waitFor<T extends { type: string }>(child: ChildProcess, what: string, timeoutMs: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not start within ${timeoutMs / 1000} s`)), timeoutMs);
+    child.once('message', (m: T & { message?: string }) => {
+      clearTimeout(timer);
+      if (m.type === 'error') reject(new Error(`${what} failed to start:\n${m.message}`));
+      else resolve(m);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${what} exited with code ${code} before it was ready`));
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    if (child.connected) child.send({ type: 'close' });
+    else child.kill('SIGTERM');
+  });
+}
+
+/** The bare server: reads the request body, answers the constant body. Runs as `http.ts --bare-server`. */
+function serveBare(): void {
+  process.once('message', (m: { type: string; body: string }) => {
+    const body = Buffer.from(m.body);
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+        res.end(body);
+      });
+    });
+    server.keepAliveTimeout = 60_000;
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      process.send?.({ type: 'ready', url: `http://127.0.0.1:${port}` });
+    });
+    process.on('message', (c: { type?: string }) => {
+      if (c?.type === 'close') server.close(() => process.exit(0));
+    });
+    process.on('disconnect', () => process.exit(0));
+  });
+}
+
+/* ------------------------------------------------------------------ load */
+
+interface Target {
+  name: string;
+  url: string;
+  path: string;
+}
+
+interface CannonClient {
+  setRequests(requests: object[]): void;
+}
+
+async function cannon(target: Target, tokens: string[], bodies: string[], connections: number, duration: number): Promise<CannonResult> {
+  const requests = (offset: number, token: string) =>
+    bodies.map((_, i) => ({ method: 'POST', path: target.path, body: bodies[(i + offset) % bodies.length], headers: { authorization: `Bearer ${token}` } }));
+  let client = 0;
+  return autocannon({
+    url: target.url,
+    connections,
+    duration,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    requests: requests(0, tokens[0]),
+    // Each connection is its own user and cycles through the whole pool of bodies from its own starting point.
+    setupClient: (c: CannonClient) => {
+      const n = client++;
+      c.setRequests(requests((n * 37) % bodies.length, tokens[n % tokens.length]));
+    },
+  });
+}
+
+function toRun(r: CannonResult): HttpRun {
+  return {
+    reqPerSec: round(r.requests.total / r.duration, 0),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  };
+}
+
+function combine(target: Target, runs: HttpRun[], bodyBytes: number): HttpTargetResult {
+  const mean = (f: (r: HttpRun) => number) => runs.reduce((s, r) => s + f(r), 0) / runs.length;
+  const sum = (f: (r: HttpRun) => number) => runs.reduce((s, r) => s + f(r), 0);
+  return {
+    name: target.name,
+    path: target.path,
+    bodyBytes,
+    reqPerSec: round(mean((r) => r.reqPerSec), 0),
+    p50Ms: round(mean((r) => r.p50Ms), 1),
+    p99Ms: round(mean((r) => r.p99Ms), 1),
+    requests: sum((r) => r.requests),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    runs,
+  };
+}
+
+export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBenchResult> {
+  const connections = opts.connections ?? 50;
+  const duration = opts.duration ?? 10;
+  const warmup = opts.warmup ?? 2;
+  const entries = opts.entries ?? 100_000;
+  const log = opts.log ?? (() => undefined);
+
+  const children: ChildProcess[] = [];
+  try {
+    log(`starting the app with a ${entries.toLocaleString('en-US')}-entry catalogue...`);
+    const app = fork(join(__dirname, 'bench-app.ts'), ['--serve', `--entries=${entries}`], { execArgv: TS_NODE, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    children.push(app);
+    const ready = await waitFor<Extract<BenchAppMessage, { type: 'ready' }>>(app, 'the bench app', 180_000);
+
+    const bare = fork(__filename, ['--bare-server'], { execArgv: TS_NODE, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    children.push(bare);
+    const bareReady = waitFor<{ type: 'ready'; url: string }>(bare, 'the bare node:http server', 60_000);
+    bare.send({ type: 'body', body: ready.constantBody });
+    const bareUrl = (await bareReady).url;
+
+    const targets = {
+      bare: { name: 'bare node:http', url: bareUrl, path: '/' },
+      constant: { name: 'Nest constant route', url: ready.url, path: '/query-expansion/bench-constant' },
+      expand: { name: 'Nest POST /expand', url: ready.url, path: '/query-expansion/expand' },
+    };
+    const runs: Record<keyof typeof targets, HttpRun[]> = { bare: [], constant: [], expand: [] };
+    const order: (keyof typeof targets)[] = ['bare', 'constant', 'expand', 'expand', 'constant'];
+    for (const key of order) {
+      const t = targets[key];
+      if (warmup > 0) await cannon(t, ready.tokens, ready.bodies, connections, warmup);
+      const run = toRun(await cannon(t, ready.tokens, ready.bodies, connections, duration));
+      log(`${t.name.padEnd(20)} ${String(run.reqPerSec).padStart(6)} req/s  p50 ${run.p50Ms} ms  p99 ${run.p99Ms} ms  non-2xx ${run.non2xx}  errors ${run.errors}`);
+      runs[key].push(run);
+    }
+
+    const constantBytes = Buffer.byteLength(ready.constantBody);
+    const bareResult = combine(targets.bare, runs.bare, constantBytes);
+    const constant = combine(targets.constant, runs.constant, constantBytes);
+    const expand = combine(targets.expand, runs.expand, ready.meanExpandBytes);
+
+    const failed = [bareResult, constant, expand].filter((r) => r.non2xx + r.errors + r.timeouts > 0);
+    if (failed.length > 0) {
+      throw new Error(
+        `Benchmark invalid: ${failed.map((r) => `${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`).join('; ')}`,
+      );
+    }
+
+    const ratios = {
+      expandVsConstantRps: round(expand.reqPerSec / constant.reqPerSec),
+      expandVsConstantP99: round(expand.p99Ms / constant.p99Ms),
+      constantVsBareRps: round(constant.reqPerSec / bareResult.reqPerSec),
+    };
+    return {
+      bare: bareResult,
+      constant,
+      expand,
+      ratios,
+      targets: { expandRpsAtLeast70pc: ratios.expandVsConstantRps >= 0.7, expandP99AtMost1_5x: ratios.expandVsConstantP99 <= 1.5 },
+      config: {
+        connections,
+        duration,
+        warmup,
+        entries,
+        bodies: ready.bodies.length,
+        autocannon: (require('autocannon/package.json') as { version: string }).version,
+      },
+      serviceTime: ready.serviceTime,
+      setupMs: ready.setupMs,
+    };
+  } finally {
+    await Promise.all(children.map(stop));
+  }
+}
+
+export function httpToMarkdown(r: HttpBenchResult): string {
+  const row = (x: HttpTargetResult) =>
+    `| ${x.name} | \`${x.path}\` | ${x.reqPerSec} | ${x.p50Ms} | ${x.p99Ms} | ${x.requests.toLocaleString('en-US')} | ${x.non2xx} | ${x.bodyBytes} |`;
+  const runs = (x: HttpTargetResult) => x.runs.map((y) => `${y.reqPerSec} req/s, p50 ${y.p50Ms} ms, p99 ${y.p99Ms} ms`).join(' / ');
+  const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  return [
+    `autocannon ${r.config.autocannon}, ${r.config.connections} connections, ${r.config.duration} s measured per segment after ${r.config.warmup} s of warm-up, ` +
+      `${r.config.bodies} request bodies in rotation, ${r.config.entries.toLocaleString('en-US')}-entry catalogue.`,
+    '',
+    '| target | path | req/s | p50 (ms) | p99 (ms) | requests | non-2xx | response body (B) |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+    row(r.bare),
+    row(r.constant),
+    row(r.expand),
+    '',
+    `Segments (order: bare, constant, expand, expand, constant): constant ${runs(r.constant)}; expand ${runs(r.expand)}.`,
+    '',
+    '| ratio | value | target | |',
+    '|---|---:|---:|---|',
+    `| expand req/s ÷ constant req/s | ${r.ratios.expandVsConstantRps} | ≥ 0.70 | ${met(r.targets.expandRpsAtLeast70pc)} |`,
+    `| expand p99 ÷ constant p99 | ${r.ratios.expandVsConstantP99} | ≤ 1.5 | ${met(r.targets.expandP99AtMost1_5x)} |`,
+    `| constant req/s ÷ bare node:http req/s | ${r.ratios.constantVsBareRps} | (information) | |`,
+    '',
+    `Expand's own work (\`expansion_metadata.processing_time_ms\`: engine, ids, event hand-over), one request at a time: ` +
+      `mean ${r.serviceTime.meanMs} ms, p99 ${r.serviceTime.p99Ms} ms.`,
+    '',
+    `Setup: app start ${r.setupMs.start} ms (WordNet included), catalogue insert ${r.setupMs.populate} ms, index rebuild ${r.setupMs.index} ms.`,
+  ].join('\n');
+}
+
+if (require.main === module) {
+  if (process.argv.includes('--bare-server')) serveBare();
+  else {
+    const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+    runHttpBench({
+      duration: arg('duration') ? Number(arg('duration')) : undefined,
+      warmup: arg('warmup') ? Number(arg('warmup')) : undefined,
+      entries: arg('entries') ? Number(arg('entries')) : undefined,
+      log: (l) => console.error(l),
+    })
+      .then((r) => console.log(httpToMarkdown(r)))
+      .catch((e) => {
+        console.error(e);
+        process.exit(1);
+      });
+  }
+}
