@@ -2,7 +2,8 @@
  * `npm run bench`: the engine micro-benchmark (bench/engine.ts), then the HTTP benchmark (bench/http.ts);
  * prints the results as markdown and rewrites docs/BENCHMARKS.md with them.
  *
- *   npm run bench [-- --engine-only | --http-only] [--duration=10] [--warmup=2] [--no-write]
+ *   npm run bench [-- --engine-only | --http-only | --analytics-only] [--no-analytics] [--duration=10] [--warmup=2] [--no-write]
+ * The analytics part needs MySQL/MariaDB (DB_HOST etc.; default 127.0.0.1 root) and loads 1M events (~4 min).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { runEngineBench, toMarkdown, type EngineBenchResult } from './engine';
+import { runAnalyticsBench, type AnalyticsBenchResult } from './analytics';
 import { httpToMarkdown, runHttpBench, type HttpBenchResult } from './http';
 
 /** The engine bench measures heap after a forced GC; expose gc() when node was not started with --expose-gc. */
@@ -34,6 +36,7 @@ interface Section<T> {
 interface BenchData {
   engine?: Section<EngineBenchResult>;
   http?: Section<HttpBenchResult>;
+  analytics?: Section<AnalyticsBenchResult>;
 }
 const DATA_START = '<!-- bench-data ';
 const DATA_END = ' -->';
@@ -63,7 +66,7 @@ function document(data: BenchData): string {
     '',
     `- Machine: ${machines.join(' / ')}`,
     `- Date: ${es && hs && es.date !== hs.date ? `engine ${es.date}, HTTP ${hs.date}` : dates[0]}`,
-    '- Command: `npm run bench` (engine and HTTP; `npm run bench -- --engine-only` or `-- --http-only` for one of them)',
+    '- Command: `npm run bench` (engine, HTTP and the analytics report on MariaDB; `-- --engine-only`, `--http-only`, `--analytics-only` or `--no-analytics` for parts)',
     '',
   ];
   if (http) {
@@ -112,6 +115,26 @@ function document(data: BenchData): string {
       '',
     );
   }
+  const an = data.analytics;
+  if (an) {
+    const a = an.result;
+    const max = Math.round(Math.max(...a.reportMs));
+    out.push(
+      '## Analytics report',
+      '',
+      `GET /query-expansion/analytics/report computed by \`AnalyticsService.report()\` on MariaDB over ${a.events.toLocaleString('en-US')}`,
+      `expansion events (90 days), ${a.feedback.toLocaleString('en-US')} feedback records and ${a.synonyms.toLocaleString('en-US')} catalogue entries`,
+      `(\`bench/analytics.ts\`, ${an.date}; load ${Math.round(a.loadSeconds)} s). Three reports — the whole period, a month with partial`,
+      'first and last days, one domain — three times each, after one warm-up report.',
+      '',
+      '| target | measured | met |',
+      '|---|---:|---|',
+      `| report over 1M events and 100k feedback < 2 s | median ${Math.round(a.medianMs)} ms, max ${max} ms | ${max < 2000 ? 'yes' : '**no**'} |`,
+      '',
+      `Each report (ms): ${a.reportMs.map((x) => Math.round(x)).join(', ')}.`,
+      '',
+    );
+  }
   out.push(
     '## Method',
     '',
@@ -144,20 +167,22 @@ function document(data: BenchData): string {
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+  const analyticsOnly = argv.includes('--analytics-only');
   const engineOnly = argv.includes('--engine-only');
   const httpOnly = argv.includes('--http-only');
+  const withAnalytics = analyticsOnly || (!engineOnly && !httpOnly && !argv.includes('--no-analytics'));
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const file = join(__dirname, '..', 'docs', 'BENCHMARKS.md');
   const write = !argv.includes('--no-write');
   const data: BenchData = write ? readPrevious(file) : {};
   const section = <T>(result: T): Section<T> => ({ date: new Date().toISOString(), machine: machine(), result });
 
-  if (!httpOnly) {
+  if (!httpOnly && !analyticsOnly) {
     exposeGc();
     log('engine benchmark (10k, 100k, 1M entries, WordNet on)...');
     data.engine = section(await runEngineBench({ wordnet: true, queries: Number(arg('queries') ?? 20_000), log }));
   }
-  if (!engineOnly) {
+  if (!engineOnly && !analyticsOnly) {
     log('HTTP benchmark...');
     data.http = section(await runHttpBench({
       duration: Number(arg('duration') ?? 10),
@@ -165,6 +190,10 @@ async function main(): Promise<void> {
       entries: Number(arg('entries') ?? 100_000),
       log,
     }));
+  }
+  if (withAnalytics) {
+    log('analytics benchmark (MariaDB, 1M events, 100k feedback)...');
+    data.analytics = section(await runAnalyticsBench());
   }
   const doc = document(data);
   process.stdout.write(`${doc.slice(0, doc.lastIndexOf(DATA_START)).trimEnd()}\n`);

@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
+import { SynonymsModule } from '../synonyms/synonyms.module';
 import { AdminController } from './admin.controller';
+import { BulkImportService } from './bulk/bulk-import.service';
+import { BulkController } from './bulk/bulk.controller';
+import { ExportService } from './bulk/export.service';
 import { DashboardService } from './dashboard.service';
 
-@Module({ imports: [AuditModule], controllers: [AdminController], providers: [DashboardService] })
+@Module({ imports: [AuditModule, SynonymsModule], controllers: [AdminController, BulkController], providers: [DashboardService, BulkImportService, ExportService] })
 export class AdminModule {}

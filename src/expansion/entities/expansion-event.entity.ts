@@ -13,10 +13,8 @@ export interface RecordedResult {
 
 /** One POST /expand answer, recorded asynchronously in batches (never on the request's path). */
 @Entity('expansion_events')
-@Index('IDX_events_created_at', ['createdAt'])
 @Index('IDX_events_domain_created', ['domain', 'createdAt', 'userId'])
 @Index('IDX_events_created_user', ['createdAt', 'userId'])
-@Index('IDX_events_user_created', ['userId', 'createdAt'])
 export class ExpansionEventEntity {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   id: string;

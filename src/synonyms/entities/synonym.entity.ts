@@ -31,7 +31,7 @@ export class SynonymEntity {
   synonymNormalized: string;
 
   /** "domain|user_role|department", lower-cased, '' for none: one value for the uniqueness rule. */
-  @Column({ name: 'scope_key', type: 'varchar', length: 200 })
+  @Column({ name: 'scope_key', type: 'varchar', length: 255 })
   scopeKey: string;
 
   @Column({ type: 'varchar', length: 50 })
