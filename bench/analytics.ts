@@ -9,6 +9,7 @@ import { AnalyticsService } from '../src/analytics/analytics.service';
 import { sqlTime } from '../src/common/db/sql';
 import { readDatabaseConfig } from '../src/config/database.config';
 import { buildDataSourceOptions } from '../src/database/typeorm-options';
+import { prng } from './prng';
 
 export interface AnalyticsBenchResult {
   events: number;
@@ -25,16 +26,6 @@ function arg(name: string, fallback: number): number {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 }
 
-/** Deterministic PRNG (mulberry32), so every run loads the same data. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function insertRows(ds: DataSource, table: string, columns: string[], rows: unknown[][]): Promise<void> {
   const placeholders = `(${columns.map(() => '?').join(',')})`;

@@ -27,6 +27,7 @@ import { ExpansionIndexService } from '../src/expansion/expansion-index.service'
 import { SynonymEntity } from '../src/synonyms/entities/synonym.entity';
 import { scopeKey } from '../src/synonyms/synonyms.service';
 import { RateLimitGroup } from '../src/throttle/rate-limit-group.decorator';
+import { prng } from './prng';
 
 export const BENCH_SECRET = 'bench-secret-of-at-least-thirty-two-characters!!';
 const BENCH_KEYS: JwtKeys = { algorithm: 'HS256', verifyKey: BENCH_SECRET, signKey: BENCH_SECRET, developmentSecret: false };
@@ -52,17 +53,7 @@ export class BenchAppModule {}
 
 /* ------------------------------------------------------------------ synthetic catalogue and queries */
 
-/** mulberry32: small deterministic PRNG */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+
 
 const WORDS = (
   'account address agent alert analysis analytics archive asset audit backlog backup balance batch billing branch broker budget ' +

@@ -5,6 +5,7 @@
  *   node --expose-gc -r ts-node/register/transpile-only bench/engine.ts [--sizes=10000,100000,1000000] [--queries=20000] [--wordnet]
  */
 import { CatalogueEntry, expand, ExpansionIndex, ExpansionRequest, WordNetIndex } from '../src/expansion/engine';
+import { prng } from './prng';
 
 export interface EngineBenchOptions {
   sizes?: number[];
@@ -37,17 +38,6 @@ export interface EngineBenchResult {
   node: string;
 }
 
-/** mulberry32: small deterministic PRNG */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const REAL = (
   'account address agent alert analysis analytics archive asset audit backlog backup balance batch billing branch broker budget ' +

@@ -66,21 +66,7 @@ export class AnalyticsService {
 
   /** WHERE clause over expansion_events aliased `e`. */
   private eventFilter(p: Period): { where: string; params: unknown[] } {
-    const parts: string[] = [];
-    const params: unknown[] = [];
-    if (p.start) {
-      parts.push('e.created_at >= ?');
-      params.push(sqlTime(p.start));
-    }
-    if (p.end) {
-      parts.push('e.created_at <= ?');
-      params.push(sqlTime(p.end));
-    }
-    if (p.domain) {
-      parts.push('e.domain = ?');
-      params.push(p.domain);
-    }
-    return { where: parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : '', params };
+    return periodFilter(p, 'e.created_at', 'e.domain');
   }
 
   async expansionMetrics(p: Period): Promise<ExpansionMetrics> {
@@ -424,24 +410,27 @@ export function splitPeriod(p: Period): { fromDay?: string; toDay?: string; edge
   return { fromDay: fullFrom === undefined ? undefined : dayKey(fullFrom), toDay: fullTo === undefined ? undefined : dayKey(fullTo), edges, empty: false };
 }
 
-/** WHERE over feedback `f` by the rated expansion's time and domain (copied onto each feedback row). */
-function feedbackFilter(p: Period): { where: string; params: unknown[] } {
+/** WHERE over a time column and a domain column, for a period. */
+function periodFilter(p: Period, timeColumn: string, domainColumn: string): { where: string; params: unknown[] } {
   const parts: string[] = [];
   const params: unknown[] = [];
   if (p.start) {
-    parts.push('f.event_created_at >= ?');
+    parts.push(`${timeColumn} >= ?`);
     params.push(sqlTime(p.start));
   }
   if (p.end) {
-    parts.push('f.event_created_at <= ?');
+    parts.push(`${timeColumn} <= ?`);
     params.push(sqlTime(p.end));
   }
   if (p.domain) {
-    parts.push('f.event_domain = ?');
+    parts.push(`${domainColumn} = ?`);
     params.push(p.domain);
   }
   return { where: parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
+
+/** Feedback `f` by the rated expansion's time and domain (copied onto each feedback row). */
+const feedbackFilter = (p: Period) => periodFilter(p, 'f.event_created_at', 'f.event_domain');
 
 /** A feedback's satisfaction in 0..1: the rating scaled, or 1/0 for helpful/unhelpful without a rating. */
 export const satisfactionOf = (rating: number | null, helpful: boolean): number => (rating !== null ? (rating - 1) / 4 : helpful ? 1 : 0);

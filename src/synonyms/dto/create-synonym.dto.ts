@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Trim, TrimLower } from '../../common/validation/text';
@@ -5,6 +6,10 @@ import { Trim, TrimLower } from '../../common/validation/text';
 /** Scope names: lower-case words (the spec's hints or a team's own), so they match reliably. */
 export const SCOPE_NAME = /^[a-z0-9][a-z0-9 _.-]*$/;
 export const SCOPE_MESSAGE = '$property must start with a letter or digit and contain only letters, digits, space, _ . -';
+
+/** An optional domain or user_role: trimmed, lower-cased, at most 50 characters of SCOPE_NAME (docs/API.md, "Limits"). */
+export const OptionalScopeName = () =>
+  applyDecorators(IsOptional(), TrimLower(), IsString(), IsNotEmpty(), MaxLength(50), Matches(SCOPE_NAME, { message: SCOPE_MESSAGE }));
 
 export class CreateSynonymDto {
   @ApiProperty({ example: 'ML', maxLength: 200 })
@@ -22,12 +27,7 @@ export class CreateSynonymDto {
   synonym: string;
 
   @ApiPropertyOptional({ example: 'technical', description: 'technical, business, general, or a team domain; default general', maxLength: 50 })
-  @IsOptional()
-  @TrimLower()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(50)
-  @Matches(SCOPE_NAME, { message: SCOPE_MESSAGE })
+  @OptionalScopeName()
   domain?: string;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 1, default: 0.8 })
@@ -45,12 +45,7 @@ export class CreateSynonymDto {
   context?: string;
 
   @ApiPropertyOptional({ example: 'developer', description: 'Restricts the entry to callers of this role', maxLength: 50 })
-  @IsOptional()
-  @TrimLower()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(50)
-  @Matches(SCOPE_NAME, { message: SCOPE_MESSAGE })
+  @OptionalScopeName()
   user_role?: string;
 
   @ApiPropertyOptional({ example: 'engineering', description: 'Restricts the entry to callers of this department', maxLength: 100 })

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { TrimLower } from '../../../common/validation/text';
-import { SCOPE_MESSAGE, SCOPE_NAME } from '../../../synonyms/dto/create-synonym.dto';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { OptionalScopeName } from '../../../synonyms/dto/create-synonym.dto';
 import { SYNONYM_STATUSES, type SynonymStatus } from '../../../synonyms/synonym.enums';
 
 export const BULK_FORMATS = ['csv', 'json', 'solr'] as const;
@@ -22,12 +21,7 @@ export class BulkImportDto {
   import_format?: BulkFormat;
 
   @ApiPropertyOptional({ example: 'technical', description: 'Domain for rows that name none; default general' })
-  @IsOptional()
-  @TrimLower()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(50)
-  @Matches(SCOPE_NAME, { message: SCOPE_MESSAGE })
+  @OptionalScopeName()
   domain?: string;
 }
 
@@ -43,12 +37,7 @@ export class ExportDto {
   export_format?: BulkFormat;
 
   @ApiPropertyOptional({ example: 'technical', description: 'Only entries of this domain' })
-  @IsOptional()
-  @TrimLower()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(50)
-  @Matches(SCOPE_NAME, { message: SCOPE_MESSAGE })
+  @OptionalScopeName()
   domain?: string;
 
   @ApiPropertyOptional({ enum: SYNONYM_STATUSES, description: 'Only entries with this status' })
