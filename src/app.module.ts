@@ -8,7 +8,7 @@ import { AdminModule } from './admin/admin.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
-import { JwtAuthGuard } from './auth/jwt-auth.guard';
+import { AuthenticatedGuard, JwtAuthGuard } from './auth/jwt-auth.guard';
 import { RolesGuard } from './auth/roles.guard';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { ResponseShapeInterceptor } from './common/http/response-shape.interceptor';
@@ -25,11 +25,19 @@ import { RateLimitModule } from './throttle/rate-limit.module';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Accepts a sane incoming X-Request-Id, otherwise makes one; either way the response carries it. */
-export function requestId(req: IncomingMessage, res: ServerResponse): string {
+export function requestId(req: IncomingMessage & { id?: unknown }, res: ServerResponse): string {
+  if (typeof req.id === 'string') return req.id;
   const incoming = req.headers['x-request-id'];
   const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
   res.setHeader('X-Request-Id', id);
+  req.id = id;
   return id;
+}
+
+/** Runs first, before the body parser, so even a body the parser refuses gets an answer with a request id. */
+export function requestIdMiddleware(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  requestId(req, res);
+  next();
 }
 
 @Module({
@@ -63,11 +71,13 @@ export function requestId(req: IncomingMessage, res: ServerResponse): string {
     AdminModule,
   ],
   providers: [
-    // Guards run in this order: version, authentication, roles, rate limit (per user, so after auth).
-    { provide: APP_GUARD, useClass: ApiVersionGuard },
+    // Guards run in this order: identify the caller (never refuses), count the request against the caller or,
+    // without a valid token, the IP (so failed logins are limited too), then refuse: 401, bad version, 403.
     { provide: APP_GUARD, useClass: JwtAuthGuard },
-    { provide: APP_GUARD, useClass: RolesGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
+    { provide: APP_GUARD, useClass: AuthenticatedGuard },
+    { provide: APP_GUARD, useClass: ApiVersionGuard },
+    { provide: APP_GUARD, useClass: RolesGuard },
     { provide: APP_INTERCEPTOR, useClass: ResponseShapeInterceptor },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],

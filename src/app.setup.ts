@@ -7,6 +7,7 @@ import { BodyAndQueryValidationPipe } from './common/validation/body-and-query-v
 import { SafeKeysPipe } from './common/validation/safe-keys.pipe';
 import { validationExceptionFactory } from './common/validation/validation-exception.factory';
 import { apiVersionMiddleware } from './common/versioning/version.middleware';
+import { requestIdMiddleware } from './app.module';
 import type { RootConfig } from './config';
 
 /** Largest JSON body accepted; larger ones get 413 PAYLOAD_TOO_LARGE (docs/API.md, "Limits"). */
@@ -32,6 +33,7 @@ export function configureApp(app: INestApplication): INestApplication {
   const config = app.get(ConfigService<RootConfig, true>);
   app.useLogger(app.get(Logger));
 
+  app.use(requestIdMiddleware);
   app.use(helmet({ contentSecurityPolicy: { directives: { 'script-src': ["'self'", "'unsafe-inline'"] } } }));
   const origins = config.getOrThrow('app.corsOrigins', { infer: true });
   app.enableCors({ origin: origins.length > 0 ? origins : false, exposedHeaders: EXPOSED_HEADERS });

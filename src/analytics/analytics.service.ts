@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ValidationError } from '../common/errors';
 import { dayOf, num, ratio, round4, sqlTime } from '../common/db/sql';
+import { periodBound } from '../common/validation/query-values';
 import { SYNONYM_SOURCES } from '../synonyms/synonym.enums';
 import {
   ACTIVE_USER_DAYS,
@@ -54,10 +55,8 @@ export class AnalyticsService {
   constructor(private readonly ds: DataSource) {}
 
   period(query: AnalyticsQueryDto): Period {
-    const start = query.start_date ? new Date(query.start_date) : undefined;
-    let end = query.end_date ? new Date(query.end_date) : undefined;
-    // A bare date as end means the whole of that day.
-    if (end && query.end_date && /^\d{4}-\d{2}-\d{2}$/.test(query.end_date)) end = new Date(end.getTime() + 86_400_000 - 1);
+    const start = periodBound(query.start_date, false);
+    const end = periodBound(query.end_date, true);
     if (start && end && start > end) {
       throw new ValidationError('start_date must not be after end_date', { field: 'start_date', expected_type: 'timestamp <= end_date', provided_value: query.start_date });
     }

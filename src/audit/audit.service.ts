@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { ValidationError } from '../common/errors';
 import { Page } from '../common/pagination';
+import { periodBound } from '../common/validation/query-values';
 import type { AuditLogQueryDto } from './dto/audit-log-query.dto';
 import { AuditEntryEntity } from './entities/audit-entry.entity';
 
@@ -48,15 +49,17 @@ export class AuditService {
   }
 
   async list(query: AuditLogQueryDto): Promise<Page<AuditEntryView>> {
-    if (query.start_date && query.end_date && Date.parse(query.start_date) > Date.parse(query.end_date)) {
+    const start = periodBound(query.start_date, false);
+    const end = periodBound(query.end_date, true);
+    if (start && end && start > end) {
       throw new ValidationError('start_date must not be after end_date', { field: 'start_date', expected_type: 'timestamp <= end_date', provided_value: query.start_date });
     }
     const qb = this.entries.createQueryBuilder('a');
     if (query.synonym_id !== undefined) qb.andWhere('a.synonymId = :sid', { sid: query.synonym_id });
     if (query.user_id !== undefined) qb.andWhere('a.performedBy = :uid', { uid: query.user_id });
     if (query.action !== undefined) qb.andWhere('a.action = :action', { action: query.action });
-    if (query.start_date !== undefined) qb.andWhere('a.performedAt >= :start', { start: new Date(query.start_date) });
-    if (query.end_date !== undefined) qb.andWhere('a.performedAt <= :end', { end: new Date(query.end_date) });
+    if (start) qb.andWhere('a.performedAt >= :start', { start });
+    if (end) qb.andWhere('a.performedAt <= :end', { end });
     const direction = query.order === 'asc' ? 'ASC' : 'DESC';
     qb.orderBy('a.performedAt', direction).addOrderBy('a.id', direction).skip(query.offset).take(query.limit);
     const [rows, total] = await qb.getManyAndCount();

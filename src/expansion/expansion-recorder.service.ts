@@ -81,17 +81,42 @@ export class ExpansionRecorder implements OnModuleInit, BeforeApplicationShutdow
     while (this.pending.size > 0) {
       const batch = [...this.pending.values()].slice(0, FLUSH_BATCH);
       try {
-        await this.tx.run(async (m) => {
-          await m.query(INSERT_EVENTS + batch.map(() => ROW).join(','), batch.flatMap(eventRow));
-          await addToDailyStats(m, batch);
-        });
+        await this.write(batch);
       } catch (err) {
-        this.log.warn(`Writing ${batch.length} expansion events failed, will retry: ${(err as Error).message}`);
-        return;
+        if (!(await this.salvage(batch, err))) return;
       }
       for (const e of batch) this.pending.delete(e.id);
       // Let waiting requests run between batches.
       if (this.pending.size > 0) await new Promise((resolve) => setImmediate(resolve));
     }
+  }
+
+  private write(batch: ExpansionEventEntity[]): Promise<void> {
+    return this.tx.run(async (m) => {
+      await m.query(INSERT_EVENTS + batch.map(() => ROW).join(','), batch.flatMap(eventRow));
+      await addToDailyStats(m, batch);
+    });
+  }
+
+  /**
+   * A batch failed. If the database answers, the batch itself is at fault: write its events one by one and
+   * drop (with an error log) only those the database refuses, so one bad event never blocks the others.
+   * If the database does not answer, keep everything for the next flush. True when the batch is settled.
+   */
+  private async salvage(batch: ExpansionEventEntity[], err: unknown): Promise<boolean> {
+    try {
+      await this.tx.run((m) => m.query('SELECT 1'));
+    } catch {
+      this.log.warn(`Writing ${batch.length} expansion events failed, will retry: ${(err as Error).message}`);
+      return false;
+    }
+    for (const event of batch) {
+      try {
+        await this.write([event]);
+      } catch (single) {
+        this.log.error({ expansionId: event.id, err: (single as Error).message }, 'Expansion event refused by the database and dropped');
+      }
+    }
+    return true;
   }
 }

@@ -27,8 +27,9 @@ export function resultId(eventId: string, index: number): string {
   return `${eventId}.${index + 1}`;
 }
 
+/** Parses an expansion id; only the canonical spelling is accepted ("exp_….3", never "exp_….03"). */
 export function parseExpansionId(id: string): { eventId: string; resultIndex: number | null } | undefined {
-  const m = /^(exp_[0-9a-f]{32})(?:\.(\d{1,3}))?$/.exec(id);
+  const m = /^(exp_[0-9a-f]{32})(?:\.([1-9]\d{0,2}))?$/.exec(id);
   if (!m) return undefined;
   return { eventId: m[1], resultIndex: m[2] === undefined ? null : Number(m[2]) - 1 };
 }
@@ -86,7 +87,6 @@ export class ExpansionService {
       latencyMs,
       results: views.map((v) => ({
         expansion_id: v.expansion_id,
-        expanded_query: v.expanded_query,
         expansion_type: v.expansion_type,
         confidence_score: v.confidence_score,
         relevance_score: v.relevance_score,

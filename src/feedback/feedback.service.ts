@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { actingUserId } from '../auth/acting-user';
 import type { AuthUser } from '../auth/auth-user';
+import { sqlTime } from '../common/db/sql';
 import { isUniqueViolation, TransactionRunner } from '../common/db/transactions';
 import { ConflictError, NotFoundError } from '../common/errors';
 import { ExpansionEventEntity } from '../expansion/entities/expansion-event.entity';
@@ -36,11 +37,14 @@ export class FeedbackService {
     if (!parsed) throw this.notFound(dto.expansion_id);
     const event = await this.findEvent(parsed.eventId);
     if (!event) throw this.notFound(dto.expansion_id);
-    const results = parsed.resultIndex === null ? event.results : [event.results[parsed.resultIndex]].filter(Boolean);
-    if (results.length === 0 && parsed.resultIndex !== null) throw this.notFound(dto.expansion_id);
-    const synonymIds = [...new Set(results.flatMap((r) => r.synonym_ids))];
+    if (parsed.resultIndex !== null && !event.results[parsed.resultIndex]) throw this.notFound(dto.expansion_id);
+    const covered = (index: number | null) => new Set((index === null ? event.results : [event.results[index]].filter(Boolean)).flatMap((r) => r.synonym_ids));
 
     const { feedbackId, updated } = await this.tx.run(async (m) => {
+      // A user's ratings of one expansion (the whole answer, or its results one by one) count each synonym once.
+      const earlier = await m.find(FeedbackEntity, { where: { eventId: event.id, userId }, select: { resultIndex: true } });
+      const already = new Set(earlier.flatMap((f) => [...covered(f.resultIndex)]));
+      const synonymIds = [...covered(parsed.resultIndex)].filter((id) => !already.has(id));
       const feedback = Object.assign(new FeedbackEntity(), {
         expansionId: dto.expansion_id,
         eventId: event.id,
@@ -67,29 +71,21 @@ export class FeedbackService {
       if (synonymIds.length === 0) return { feedbackId: saved.id, updated: [] as SynonymEntity[] };
       // Counts first, then the rates from the new counts: each statement reads only columns it does not
       // write, so SQLite and MySQL (which applies SET left to right) agree, and concurrent ratings add up.
+      // Plain SQL: a rating is not a curator's edit, so the entry's version (its ETag) stays as it is.
+      const ids = synonymIds.map(() => '?').join(', ');
       const helpful = dto.was_helpful ? 1 : 0;
-      await m
-        .createQueryBuilder()
-        .update(SynonymEntity)
-        .set({ usageCount: () => 'usage_count + 1', helpfulCount: () => `helpful_count + ${helpful}`, updatedAt: new Date() })
-        .where({ id: In(synonymIds) })
-        .execute();
-      await m
-        .createQueryBuilder()
-        .update(SynonymEntity)
-        .set({
-          successRate: () => 'helpful_count * 1.0 / usage_count',
-          relevanceScore: () => `(${PRIOR_WEIGHT} * confidence + helpful_count) / (${PRIOR_WEIGHT} + usage_count)`,
-        })
-        .where({ id: In(synonymIds) })
-        .execute();
+      await m.query(`UPDATE synonyms SET usage_count = usage_count + 1, helpful_count = helpful_count + ?, updated_at = ? WHERE id IN (${ids})`, [helpful, sqlTime(new Date()), ...synonymIds]);
+      await m.query(
+        `UPDATE synonyms SET success_rate = helpful_count * 1.0 / usage_count, relevance_score = (? * confidence + helpful_count) / (? + usage_count) WHERE id IN (${ids})`,
+        [PRIOR_WEIGHT, PRIOR_WEIGHT, ...synonymIds],
+      );
       const rows = await m.findBy(SynonymEntity, { id: In(synonymIds) });
       return { feedbackId: saved.id, updated: rows };
     });
     for (const row of updated) this.synonyms.announce(row);
     return {
       success: true,
-      message: synonymIds.length > 0 ? `Feedback recorded; ${updated.length} synonym(s) updated` : 'Feedback recorded',
+      message: updated.length > 0 ? `Feedback recorded; ${updated.length} synonym(s) updated` : 'Feedback recorded',
       feedback_id: feedbackId,
       synonyms_updated: updated.length,
     };

@@ -131,8 +131,14 @@ export class SynonymsService {
    */
   async update(id: number, dto: UpdateSynonymDto, caller: AuthUser, ifMatch?: string): Promise<SynonymEntity> {
     const expected = this.expectedVersion(dto.version, ifMatch);
+    for (const [field, value] of Object.entries(dto)) {
+      // Only the restrictions can be lifted with null; any other field is either sent with a value or left out.
+      if (value === null && field !== 'user_role' && field !== 'department') {
+        throw new ValidationError(`"${field}" cannot be null; leave it out to keep the current value`, { field, expected_type: 'a value (not null)', provided_value: null });
+      }
+    }
     const changed = Object.entries(dto).filter(([k, v]) => v !== undefined && k !== 'reason' && k !== 'version');
-    if (changed.length === 0 && dto.reason === undefined) {
+    if (changed.length === 0) {
       throw new ValidationError('Nothing to update: send at least one of confidence, notes, status, tags, domain, context, user_role, department', {
         field: '(body)',
         expected_type: 'at least one updatable field',
@@ -145,7 +151,7 @@ export class SynonymsService {
       if (expected !== undefined && expected !== current.version) throw this.versionConflict(id, expected, current.version);
       const before = auditSnapshot(current);
       const next = this.applyUpdate(current, dto);
-      if (next.termNormalized === next.synonymNormalized) throw this.sameTermError();
+      this.assertFits(next);
       if (next.scopeKey !== current.scopeKey) await this.assertNoDuplicate(m, next, id);
       const result = await m
         .createQueryBuilder()
@@ -237,6 +243,7 @@ export class SynonymsService {
     entity.userRole = lowerOrNull(input.user_role);
     entity.department = trimOrNull(input.department);
     entity.scopeKey = scopeKey(entity.domain, entity.userRole, entity.department);
+    this.assertFits(entity);
     entity.confidence = input.confidence ?? DEFAULT_CONFIDENCE;
     entity.relevanceScore = entity.confidence;
     entity.usageCount = 0;
@@ -278,6 +285,15 @@ export class SynonymsService {
     next.scopeKey = scopeKey(next.domain, next.userRole, next.department);
     next.updatedAt = new Date();
     return next;
+  }
+
+  /** Normalising can lengthen text (NFKC: "½" → "1⁄2"; "İ" lower-cases to two characters): keep it within its columns. */
+  private assertFits(e: SynonymEntity): void {
+    for (const [field, value, max] of [['term', e.termNormalized, 200], ['synonym', e.synonymNormalized, 200], ['department', e.scopeKey, 255]] as const) {
+      if (value.length > max) {
+        throw new ValidationError(`${field} is too long once normalised (${value.length} characters; at most ${max})`, { field, expected_type: `text of at most ${max} characters once normalised`, provided_value: null });
+      }
+    }
   }
 
   private async assertNoDuplicate(m: EntityManager, e: SynonymEntity, exceptId?: number): Promise<void> {

@@ -27,6 +27,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     const group = this.groupOf(context);
     if (!group || throttler.name !== group) return true;
     const { req, res } = this.getRequestResponse(context) as { req: RequestContext; res: unknown };
+    // The verified subject; without a valid token (which AuthenticatedGuard will refuse next) the client IP.
     const tracker = req.user ? `user:${req.user.id}` : `ip:${req.ip ?? 'unknown'}`;
     let record;
     try {

@@ -39,6 +39,8 @@ export async function baseDirectory(configured: string): Promise<{ base: string;
 export function resolveLexically(field: string, provided: string, base: string, realBase: string): string {
   if (typeof provided !== 'string' || provided.trim() === '') throw invalidPath(field, provided, `${field} must not be empty`);
   if (provided.includes('\0')) throw invalidPath(field, provided, `${field} must not contain NUL bytes`);
+  // File systems refuse longer names (ENAMETOOLONG): say so as a path error, not a server error.
+  if (provided.split(/[\\/]/).some((part) => Buffer.byteLength(part) > 255)) throw invalidPath(field, provided, `${field} has a name longer than 255 bytes`);
   const target = isAbsolute(provided) ? resolve(provided) : resolve(base, provided);
   if (!isInside(base, target) && !isInside(realBase, target)) {
     throw invalidPath(field, provided, `${field} must name a file inside the ${field === 'file_path' ? 'import' : 'export'} directory`);

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsTimestamp } from '../../common/validation/query-values';
 import { TrimLower } from '../../common/validation/text';
 
 export class DomainQueryDto {
@@ -7,6 +8,7 @@ export class DomainQueryDto {
   @IsOptional()
   @TrimLower()
   @IsString()
+  @IsNotEmpty()
   @MaxLength(50)
   domain?: string;
 }
@@ -14,11 +16,11 @@ export class DomainQueryDto {
 export class AnalyticsQueryDto extends DomainQueryDto {
   @ApiPropertyOptional({ description: 'ISO 8601; events at or after it', example: '2026-11-01T00:00:00Z' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsTimestamp()
   start_date?: string;
 
   @ApiPropertyOptional({ description: 'ISO 8601; events at or before it (a bare date means the whole day)', example: '2026-11-30' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsTimestamp()
   end_date?: string;
 }

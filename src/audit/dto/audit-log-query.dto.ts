@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsTimestamp, ToInt } from '../../common/validation/query-values';
 import { PaginationQueryDto } from '../../common/pagination';
 
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status_change', 'import'];
@@ -8,7 +8,7 @@ export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status_change', 'im
 export class AuditLogQueryDto extends PaginationQueryDto {
   @ApiPropertyOptional({ type: 'integer' })
   @IsOptional()
-  @Type(() => Number)
+  @ToInt()
   @IsInt()
   @Min(1)
   synonym_id?: number;
@@ -16,6 +16,7 @@ export class AuditLogQueryDto extends PaginationQueryDto {
   @ApiPropertyOptional({ description: 'Who performed the change' })
   @IsOptional()
   @IsString()
+  @IsNotEmpty()
   @MaxLength(255)
   user_id?: string;
 
@@ -26,11 +27,11 @@ export class AuditLogQueryDto extends PaginationQueryDto {
 
   @ApiPropertyOptional({ description: 'ISO 8601; entries performed at or after it' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsTimestamp()
   start_date?: string;
 
-  @ApiPropertyOptional({ description: 'ISO 8601; entries performed at or before it' })
+  @ApiPropertyOptional({ description: 'ISO 8601; entries performed at or before it (a bare date means the whole day)' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsTimestamp()
   end_date?: string;
 }

@@ -107,18 +107,21 @@ export class AllExceptionsFilter implements ExceptionFilter {
       }
       return { status, body: { error: TITLES[status] ?? 'Error', message, code: HTTP_CODES[status] ?? 'HTTP_ERROR' } };
     }
+    // Errors from the body parser (http-errors: a 4xx `status`, `expose: true`) before any route runs: too
+    // large, unsupported or broken encoding, unreadable stream. Answer in our words, not the library's.
     const parser = exception as ParserError;
-    if (parser && typeof parser === 'object' && typeof parser.type === 'string' && (parser.status ?? parser.statusCode)) {
-      const status = (parser.status ?? parser.statusCode) as number;
-      if (parser.type === 'entity.too.large') {
+    const parserStatus = parser && typeof parser === 'object' ? (parser.status ?? parser.statusCode) : undefined;
+    if (typeof parserStatus === 'number' && parserStatus >= 400 && parserStatus < 500 && (parser.expose || typeof parser.type === 'string')) {
+      if (parser.type === 'entity.too.large' || parserStatus === 413) {
         return { status: 413, body: { error: TITLES[413], message: 'Request body exceeds the size limit', code: 'PAYLOAD_TOO_LARGE' } };
       }
       if (parser.type === 'entity.parse.failed') {
         return { status: 400, body: { error: TITLES[400], message: 'Request body is not valid JSON', code: 'MALFORMED_JSON' } };
       }
-      if (status >= 400 && status < 500) {
-        return { status, body: { error: TITLES[status] ?? 'Bad Request', message: 'The request body could not be read', code: HTTP_CODES[status] ?? 'BAD_REQUEST' } };
+      if (parserStatus === 415) {
+        return { status: 415, body: { error: TITLES[415], message: 'Unsupported request body encoding or charset', code: 'UNSUPPORTED_MEDIA_TYPE' } };
       }
+      return { status: parserStatus, body: { error: TITLES[parserStatus] ?? 'Bad Request', message: 'The request body could not be read (check Content-Encoding and Content-Length)', code: HTTP_CODES[parserStatus] ?? 'BAD_REQUEST' } };
     }
     return this.internal(exception, req);
   }

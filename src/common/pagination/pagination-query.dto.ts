@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { ToInt } from '../validation/query-values';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 
 export const MAX_PAGE_SIZE = 1000;
@@ -9,7 +9,7 @@ export const DEFAULT_PAGE_SIZE = 100;
 export class PaginationQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })
   @IsOptional()
-  @Type(() => Number)
+  @ToInt()
   @IsInt()
   @Min(1)
   @Max(MAX_PAGE_SIZE)
@@ -17,7 +17,7 @@ export class PaginationQueryDto {
 
   @ApiPropertyOptional({ minimum: 0, default: 0 })
   @IsOptional()
-  @Type(() => Number)
+  @ToInt()
   @IsInt()
   @Min(0)
   @Max(Number.MAX_SAFE_INTEGER)

@@ -19,18 +19,20 @@ const EXPECTED: Record<string, (c: ClassValidatorError, msg: string) => string> 
   arrayMaxSize: (_c, m) => m.replace(/^.*must contain no more than (\d+) elements$/, 'array of at most $1 elements'),
   isDateString: () => 'ISO 8601 timestamp',
   isISO8601: () => 'ISO 8601 timestamp',
+  isTimestamp: () => 'ISO 8601 date or timestamp',
   whitelistValidation: () => 'no such property (unknown properties are refused)',
   nestedValidation: () => 'object',
 };
 
-/** Keeps echoed values short: a client gets a hint of what it sent, never a megabyte back. */
-export function summariseValue(value: unknown): unknown {
+/** Keeps echoed values short and shallow: a client gets a hint of what it sent, never a megabyte back. */
+export function summariseValue(value: unknown, depth = 0): unknown {
   if (value === undefined) return null;
   if (typeof value === 'string') return value.length > 100 ? `${value.slice(0, 100)}... (${value.length} characters)` : value;
-  if (Array.isArray(value)) return value.length > 10 ? `array of ${value.length} elements` : value.map(summariseValue);
+  if (Array.isArray(value)) return value.length > 10 || depth >= 3 ? `array of ${value.length} elements` : value.map((v) => summariseValue(v, depth + 1));
   if (value !== null && typeof value === 'object') {
     const keys = Object.keys(value);
-    return keys.length > 10 || JSON.stringify(value).length > 300 ? `object with ${keys.length} keys` : value;
+    if (keys.length > 10 || depth >= 3) return `object with ${keys.length} keys`;
+    return Object.fromEntries(keys.map((k) => [k, summariseValue((value as Record<string, unknown>)[k], depth + 1)]));
   }
   return value;
 }

@@ -16,7 +16,8 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { Trim, TrimLower } from '../../common/validation/text';
+import { PrintableText, Trim } from '../../common/validation/text';
+import { OptionalScopeName } from '../../synonyms/dto/create-synonym.dto';
 import { EXPANSION_TYPES, type ExpansionType } from '../engine/types';
 
 export const MAX_QUERY_LENGTH = 1000;
@@ -55,15 +56,16 @@ export class ExpandRequestDto {
 
   @ApiPropertyOptional({ description: 'Only a service token may name another user than its subject' })
   @IsOptional()
+  @Trim()
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
   user_id?: string;
 
-  @ApiPropertyOptional({ example: 'developer' }) @IsOptional() @TrimLower() @IsString() @MaxLength(50) user_role?: string;
-  @ApiPropertyOptional({ example: 'engineering' }) @IsOptional() @Trim() @IsString() @MaxLength(100) department?: string;
-  @ApiPropertyOptional({ example: 'technical' }) @IsOptional() @TrimLower() @IsString() @MaxLength(50) domain?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) session_id?: string;
+  @ApiPropertyOptional({ example: 'developer' }) @OptionalScopeName() user_role?: string;
+  @ApiPropertyOptional({ example: 'engineering' }) @IsOptional() @Trim() @IsString() @MaxLength(100) @PrintableText() department?: string;
+  @ApiPropertyOptional({ example: 'technical' }) @OptionalScopeName() domain?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) @PrintableText() session_id?: string;
 
   @ApiPropertyOptional({ type: 'array', items: { type: 'object' }, maxItems: 50 })
   @IsOptional()

@@ -1,10 +1,12 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { jsonText, numeric } from '../../common/db/columns';
 
-/** What one result of an expansion used: kept for feedback and analytics. */
+/**
+ * What one result of an expansion used: kept for feedback and analytics. Not the result's text, which can be
+ * long: 50 results of a 1000-character query would not fit a MySQL TEXT column.
+ */
 export interface RecordedResult {
   expansion_id: string;
-  expanded_query: string;
   expansion_type: string;
   confidence_score: number;
   relevance_score: number;

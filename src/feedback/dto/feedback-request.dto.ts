@@ -18,6 +18,7 @@ export class FeedbackRequestDto {
 
   @ApiPropertyOptional({ description: 'Only a service token may rate on behalf of another user' })
   @IsOptional()
+  @Trim()
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)

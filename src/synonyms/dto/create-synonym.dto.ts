@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { Trim, TrimLower } from '../../common/validation/text';
+import { PrintableText, Trim, TrimEach, TrimLower } from '../../common/validation/text';
 
 /** Scope names: lower-case words (the spec's hints or a team's own), so they match reliably. */
 export const SCOPE_NAME = /^[a-z0-9][a-z0-9 _.-]*$/;
@@ -54,10 +54,12 @@ export class CreateSynonymDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
+  @PrintableText()
   department?: string;
 
   @ApiPropertyOptional({ type: [String], maxItems: 20 })
   @IsOptional()
+  @TrimEach()
   @IsArray()
   @ArrayMaxSize(20)
   @IsString({ each: true })

@@ -1,8 +1,8 @@
 import { ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min, ValidateIf } from 'class-validator';
-import { Trim } from '../../common/validation/text';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
+import { PrintableText, Trim, TrimLower } from '../../common/validation/text';
 import { SYNONYM_STATUSES, type SynonymStatus } from '../synonym.enums';
-import { CreateSynonymDto } from './create-synonym.dto';
+import { CreateSynonymDto, SCOPE_MESSAGE, SCOPE_NAME } from './create-synonym.dto';
 
 /**
  * PUT body: the spec's confidence, notes and reason, plus status, tags, domain, context, user_role and
@@ -16,16 +16,20 @@ export class UpdateSynonymDto extends PartialType(OmitType(CreateSynonymDto, ['t
 
   @ApiPropertyOptional({ nullable: true, maxLength: 50 })
   @ValidateIf((_o, v) => v !== null && v !== undefined)
-  @Trim()
+  @TrimLower()
   @IsString()
+  @IsNotEmpty()
   @MaxLength(50)
+  @Matches(SCOPE_NAME, { message: SCOPE_MESSAGE })
   user_role?: string | null;
 
   @ApiPropertyOptional({ nullable: true, maxLength: 100 })
   @ValidateIf((_o, v) => v !== null && v !== undefined)
   @Trim()
   @IsString()
+  @IsNotEmpty()
   @MaxLength(100)
+  @PrintableText()
   department?: string | null;
 
   @ApiPropertyOptional({ description: 'Why the change is made; recorded in the audit log', maxLength: 1000 })
