@@ -1,4 +1,8 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ForbiddenError } from '../common/errors';
+import { Trim } from '../common/validation/text';
 import type { AuthUser } from './auth-user';
 
 /**
@@ -14,3 +18,14 @@ export function actingUserId(caller: AuthUser, requestedUserId?: string | null):
     provided_value: requestedUserId,
   });
 }
+
+/** The optional `user_id` of a body: whom a service token acts for (see actingUserId). */
+export const OptionalActingUserId = () =>
+  applyDecorators(
+    ApiPropertyOptional({ description: 'Only a service token may name another user than its subject' }),
+    IsOptional(),
+    Trim(),
+    IsString(),
+    IsNotEmpty(),
+    MaxLength(255),
+  );

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { OptionalActingUserId } from '../../auth/acting-user';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -54,12 +55,7 @@ export class ExpandRequestDto {
   @MaxLength(MAX_QUERY_LENGTH, { context: { code: 'QUERY_TOO_LONG' } })
   query: string;
 
-  @ApiPropertyOptional({ description: 'Only a service token may name another user than its subject' })
-  @IsOptional()
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
+  @OptionalActingUserId()
   user_id?: string;
 
   @ApiPropertyOptional({ example: 'developer' }) @OptionalScopeName() user_role?: string;

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { OptionalActingUserId } from '../../auth/acting-user';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Trim } from '../../common/validation/text';
 
@@ -16,11 +17,6 @@ export class FeedbackRequestDto {
 
   @ApiPropertyOptional({ maxLength: 2000 }) @IsOptional() @IsString() @MaxLength(2000) comment?: string;
 
-  @ApiPropertyOptional({ description: 'Only a service token may rate on behalf of another user' })
-  @IsOptional()
-  @Trim()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
+  @OptionalActingUserId()
   user_id?: string;
 }
