@@ -256,6 +256,7 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
         warmup,
         entries,
         bodies: ready.bodies.length,
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
         autocannon: (require('autocannon/package.json') as { version: string }).version,
       },
       serviceTime: ready.serviceTime,

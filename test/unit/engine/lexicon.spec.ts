@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { compileLexicon, LexiconFile, loadLexicons, tokenize, validateLexiconFile } from '../../../src/expansion/engine';
+import * as os from 'os';
 
 const dataDir = path.join(__dirname, '../../../src/expansion/engine/data');
 const read = (f: string): LexiconFile => JSON.parse(fs.readFileSync(path.join(dataDir, f), 'utf8'));
@@ -59,7 +60,7 @@ describe('built-in lexicons', () => {
   });
 
   it('loadLexicons reads an explicit directory and compileLexicon keys by canonical form', () => {
-    const dir = fs.mkdtempSync(path.join(require('os').tmpdir(), 'lex-'));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lex-'));
     fs.writeFileSync(path.join(dir, 'acronyms.json'), JSON.stringify({ entries: { FOO: [{ expansion: 'foo bar', domain: 'general' }] } }));
     fs.writeFileSync(path.join(dir, 'abbreviations.json'), JSON.stringify({ entries: {} }));
     const lex = loadLexicons(dir);
