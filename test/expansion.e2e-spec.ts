@@ -251,3 +251,23 @@ describe('Query expansion and feedback', () => {
     });
   });
 });
+
+describe('Feedback across instances', () => {
+  it('finds an expansion that another instance answered and is still writing', async () => {
+    const a = await createTestApp();
+    try {
+      const token = a.token('uma', ['user']);
+      const expanded = await request(a.http).post('/query-expansion/expand').set('Authorization', `Bearer ${token}`).send({ query: 'ML deployment' });
+      const recorder = a.app.get(ExpansionRecorder);
+      // Simulate the other instance: the event is not in this instance's batch, and reaches the table a moment later.
+      const event = recorder.findPending(expanded.body.expansion_id);
+      expect(event).toBeDefined();
+      (recorder as unknown as { pending: Map<string, unknown> }).pending.delete(expanded.body.expansion_id);
+      setTimeout(() => void (recorder as unknown as { write(batch: unknown[]): Promise<void> }).write([event]), 300);
+      const res = await request(a.http).post('/query-expansion/feedback').set('Authorization', `Bearer ${token}`).send({ expansion_id: expanded.body.expansion_id, was_helpful: true });
+      expect(res.status).toBe(200);
+    } finally {
+      await a.close();
+    }
+  });
+});

@@ -7,7 +7,7 @@ import { sqlTime } from '../common/db/sql';
 import { isUniqueViolation, TransactionRunner } from '../common/db/transactions';
 import { ConflictError, NotFoundError } from '../common/errors';
 import { ExpansionEventEntity } from '../expansion/entities/expansion-event.entity';
-import { ExpansionRecorder } from '../expansion/expansion-recorder.service';
+import { ExpansionRecorder, FLUSH_INTERVAL_MS } from '../expansion/expansion-recorder.service';
 import { parseExpansionId } from '../expansion/expansion.service';
 import { SynonymEntity } from '../synonyms/entities/synonym.entity';
 import { PRIOR_WEIGHT } from '../synonyms/learnt-confidence';
@@ -91,8 +91,15 @@ export class FeedbackService {
     };
   }
 
-  /** The pending batch first, so feedback can follow its expansion immediately. */
+  /**
+   * The pending batch first, so feedback can follow its expansion immediately; then the table. An expansion
+   * answered by another instance reaches the table within its flush interval, so a miss is looked up once
+   * more after two intervals before it becomes a 404 (docs/API.md, "Feedback").
+   */
   private async findEvent(id: string): Promise<ExpansionEventEntity | null> {
+    const found = this.recorder.findPending(id) ?? (await this.events.findOneBy({ id }));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 2 * FLUSH_INTERVAL_MS));
     return this.recorder.findPending(id) ?? (await this.events.findOneBy({ id }));
   }
 
