@@ -34,7 +34,9 @@ export function configureApp(app: INestApplication): INestApplication {
   app.useLogger(app.get(Logger));
 
   app.use(requestIdMiddleware);
-  app.use(helmet({ contentSecurityPolicy: { directives: { 'script-src': ["'self'", "'unsafe-inline'"] } } }));
+  // Swagger UI needs its inline start-up script; no upgrade-insecure-requests, as the service may be reached
+  // over plain HTTP inside a network (the page would otherwise ask for https:// assets that do not exist).
+  app.use(helmet({ contentSecurityPolicy: { directives: { 'script-src': ["'self'", "'unsafe-inline'"], 'upgrade-insecure-requests': null } } }));
   const origins = config.getOrThrow('app.corsOrigins', { infer: true });
   app.enableCors({ origin: origins.length > 0 ? origins : false, exposedHeaders: EXPOSED_HEADERS });
   app.use(apiVersionMiddleware);
