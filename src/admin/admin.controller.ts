@@ -1,12 +1,9 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { Roles } from '../auth/decorators';
-import { ADMINS } from '../auth/roles';
+import { Get, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty } from '@nestjs/swagger';
 import { AuditService } from '../audit/audit.service';
 import { AuditLogQueryDto } from '../audit/dto/audit-log-query.dto';
-import { ApiErrors } from '../common/http/api-responses';
-import { RateLimitGroup } from '../throttle/rate-limit-group.decorator';
 import { DashboardService } from './dashboard.service';
+import { AdminRoutes } from './admin-routes.decorator';
 
 class AuditEntryDto {
   @ApiProperty() id: number;
@@ -40,12 +37,7 @@ class AuditLogDto {
   @ApiProperty() total: number;
 }
 
-@ApiTags('admin')
-@ApiBearerAuth()
-@ApiErrors()
-@Roles(...ADMINS)
-@RateLimitGroup('admin')
-@Controller('query-expansion/admin')
+@AdminRoutes()
 export class AdminController {
   constructor(
     private readonly audit: AuditService,

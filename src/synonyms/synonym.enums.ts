@@ -4,9 +4,6 @@ export type SynonymStatus = (typeof SYNONYM_STATUSES)[number];
 export const SYNONYM_SOURCES = ['manual_curation', 'user_feedback', 'ml_discovery', 'domain_expert', 'collaborative', 'external_api'] as const;
 export type SynonymSource = (typeof SYNONYM_SOURCES)[number];
 
-/** The spec's hints; other values are accepted as free text (docs/API.md, "Synonym fields"). */
-export const DOMAIN_HINTS = ['technical', 'business', 'general'];
-export const ROLE_HINTS = ['developer', 'manager', 'analyst', 'designer'];
 export const DEFAULT_DOMAIN = 'general';
 export const DEFAULT_CONFIDENCE = 0.8;
 

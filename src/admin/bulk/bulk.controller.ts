@@ -1,21 +1,15 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
+import { Body, HttpCode, Post } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPayloadTooLargeResponse } from '@nestjs/swagger';
 import type { AuthUser } from '../../auth/auth-user';
-import { CurrentUser, Roles } from '../../auth/decorators';
-import { ADMINS } from '../../auth/roles';
-import { ApiErrors, ErrorResponseDto } from '../../common/http/api-responses';
-import { RateLimitGroup } from '../../throttle/rate-limit-group.decorator';
+import { CurrentUser } from '../../auth/decorators';
+import { ErrorResponseDto } from '../../common/http/api-responses';
 import { BulkImportService } from './bulk-import.service';
 import { BulkImportDto, BulkImportResponseDto, ExportDto, ExportResponseDto } from './dto/bulk.dto';
 import { ExportService } from './export.service';
+import { AdminRoutes } from '../admin-routes.decorator';
 
 /** Bulk import and export of the catalogue (docs/IMPORT_EXPORT.md). */
-@ApiTags('admin')
-@ApiBearerAuth()
-@ApiErrors()
-@Roles(...ADMINS)
-@RateLimitGroup('admin')
-@Controller('query-expansion/admin')
+@AdminRoutes()
 export class BulkController {
   constructor(
     private readonly importer: BulkImportService,

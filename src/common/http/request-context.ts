@@ -16,12 +16,6 @@ export interface RequestContext {
   method?: string;
 }
 
-/** Response methods shared by Express's response and Fastify's reply. */
-export interface ResponseContext {
-  header(name: string, value: string | number): unknown;
-  status(code: number): unknown;
-}
-
 export function setHeader(res: unknown, name: string, value: string | number): void {
   const r = res as { header?: (n: string, v: string) => unknown; setHeader?: (n: string, v: string) => unknown };
   if (typeof r.header === 'function') r.header(name, String(value));
