@@ -12,3 +12,4 @@ export * from './candidates';
 export * from './scoring';
 export * from './strategies';
 export * from './expand';
+export * from './learning';

@@ -1,0 +1,46 @@
+import { normalize } from './normalize';
+
+/**
+ * Prior strength of the Bayesian confidence update: a source's stated confidence counts as this many
+ * ratings, so one rating moves the learnt score by at most 1/(PRIOR_WEIGHT + n) (docs/EXPANSION.md, "Learning").
+ */
+export const PRIOR_WEIGHT = 10;
+
+/** Posterior mean of a Beta prior centred on the stated confidence, after `helpful` of `uses` ratings. */
+export function learntConfidence(confidence: number, helpful: number, uses: number): number {
+  return (PRIOR_WEIGHT * confidence + helpful) / (PRIOR_WEIGHT + uses);
+}
+
+/** Ratings of one term -> alternative pair in one domain. */
+export interface PairStat {
+  helpful: number;
+  uses: number;
+}
+
+/** Read access to pair statistics, keyed by pairKey(). */
+export interface PairStatsLookup {
+  get(key: string): PairStat | undefined;
+}
+
+/**
+ * Key of a term -> alternative pair in a request domain ('' when the request has none): normalised text,
+ * so "Laptops"/"laptops" and "Notebook"/"notebook" share one key.
+ */
+export function pairKey(term: string, alternative: string, domain?: string | null): string {
+  const d = domain ? domain.trim().toLowerCase() : '';
+  return `${normalize(term)}\u0001${normalize(alternative)}\u0001${d === 'general' ? '' : d}`;
+}
+
+/** In-memory pair statistics (the service keeps one, refreshed from the database). */
+export class PairStatsTable implements PairStatsLookup {
+  private readonly map = new Map<string, PairStat>();
+  get size(): number {
+    return this.map.size;
+  }
+  get(key: string): PairStat | undefined {
+    return this.map.get(key);
+  }
+  set(key: string, stat: PairStat): void {
+    this.map.set(key, { helpful: stat.helpful, uses: stat.uses });
+  }
+}
