@@ -1,8 +1,9 @@
 import { ExpansionDailyStatEntity } from '../expansion/entities/expansion-daily-stat.entity';
 import { AuditEntryEntity } from '../audit/entities/audit-entry.entity';
 import { ExpansionEventEntity } from '../expansion/entities/expansion-event.entity';
+import { ExpansionPairStatEntity } from '../expansion/entities/expansion-pair-stat.entity';
 import { FeedbackEntity } from '../feedback/entities/feedback.entity';
 import { SynonymEntity } from '../synonyms/entities/synonym.entity';
 
 /** Every TypeORM entity of the service, in one list shared by the app and the CLI data source. */
-export const ENTITIES: Function[] = [SynonymEntity, AuditEntryEntity, ExpansionEventEntity, FeedbackEntity, ExpansionDailyStatEntity];
+export const ENTITIES: Function[] = [SynonymEntity, AuditEntryEntity, ExpansionEventEntity, FeedbackEntity, ExpansionDailyStatEntity, ExpansionPairStatEntity];

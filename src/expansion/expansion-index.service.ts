@@ -8,13 +8,17 @@ import type { RootConfig } from '../config';
 import { SynonymEntity } from '../synonyms/entities/synonym.entity';
 import { CatalogueEvents } from '../synonyms/catalogue-events';
 import { SynonymsService } from '../synonyms/synonyms.service';
-import { ExpansionIndex, loadLexicons, WordNetIndex, type CatalogueEntry, type Lexicons } from './engine';
+import { ExpansionIndex, loadLexicons, pairKey, PairStatsTable, WordNetIndex, type CatalogueEntry, type Lexicons } from './engine';
+import type { ExpansionPairStatEntity } from './entities/expansion-pair-stat.entity';
+import { PairStatsService } from './pair-stats.service';
 
 const BUILD_BATCH = 5000;
 /** How often the index looks for changes made by other instances (docs/EXPANSION.md, "Index refresh"). */
 export const SYNC_INTERVAL_MS = 1000;
 /** Overlap of successive sync windows, so clock skew between instances loses nothing. */
 const SYNC_OVERLAP_MS = 2000;
+/** Rows read per sync query; a full page resumes from its last row. */
+const SYNC_PAGE = 10_000;
 
 /** An active catalogue entry as the engine sees it: its learnt relevance is its effective confidence. */
 export function toCatalogueEntry(e: SynonymEntity): CatalogueEntry {
@@ -34,9 +38,9 @@ export function toCatalogueEntry(e: SynonymEntity): CatalogueEntry {
 }
 
 /**
- * Owns the in-memory expansion index: built from active entries at start-up, then kept current by the
- * catalogue's change events (same instance, immediate) and a one-second sync of rows changed elsewhere
- * (other instances). The expand path reads it without touching the database.
+ * Owns the in-memory expansion index and pair statistics: built from active entries and every pair's
+ * ratings at start-up, then kept current by change events (same instance, immediate) and a one-second sync
+ * of rows changed elsewhere (other instances). The expand path reads them without touching the database.
  */
 @Injectable()
 export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -44,7 +48,9 @@ export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDe
   private index: ExpansionIndex;
   private lexicons: Lexicons;
   private wordnetIndex?: WordNetIndex;
+  private readonly pairTable = new PairStatsTable();
   private subscription?: Subscription;
+  private pairSubscription?: Subscription;
   private timer?: NodeJS.Timeout;
   private lastSync = new Date(0);
   private syncing = false;
@@ -53,6 +59,7 @@ export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDe
     private readonly config: ConfigService<RootConfig, true>,
     private readonly synonyms: SynonymsService,
     private readonly events: CatalogueEvents,
+    private readonly pairStatsService: PairStatsService,
     @InjectRepository(SynonymEntity) private readonly synonymRows: Repository<SynonymEntity>,
     @InjectRepository(AuditEntryEntity) private readonly auditRows: Repository<AuditEntryEntity>,
   ) {
@@ -66,6 +73,11 @@ export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDe
 
   get wordnet(): WordNetIndex | undefined {
     return this.wordnetIndex;
+  }
+
+  /** Ratings of non-catalogue term -> alternative pairs, keyed by pairKey(term, alternative, domain). */
+  get pairStats(): PairStatsTable {
+    return this.pairTable;
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -82,6 +94,8 @@ export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDe
       if (change.kind === 'remove' || !change.entry) this.index.remove(change.id);
       else this.apply(change.entry);
     });
+    // Counts only grow, so pair statistics can be applied in any order, before or during the load.
+    this.pairSubscription = this.pairStatsService.changes.subscribe((rows) => this.applyPairStats(rows));
     if (this.config.getOrThrow('app.wordnet', { infer: true })) {
       const started = Date.now();
       this.wordnetIndex = WordNetIndex.load();
@@ -89,6 +103,7 @@ export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDe
     }
     this.lastSync = new Date(Date.now() - SYNC_OVERLAP_MS);
     await this.rebuild();
+    await this.loadPairStats();
     building = false;
     for (const e of early) this.apply(e);
     for (const id of removedEarly) this.index.remove(id);
@@ -98,6 +113,7 @@ export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDe
 
   onModuleDestroy(): void {
     this.subscription?.unsubscribe();
+    this.pairSubscription?.unsubscribe();
     if (this.timer) clearInterval(this.timer);
   }
 
@@ -116,6 +132,18 @@ export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDe
     this.log.log(`Expansion index built: ${entries.length} active entries in ${Date.now() - started} ms`);
   }
 
+  /** Loads every pair's ratings, in id-ordered batches. */
+  private async loadPairStats(): Promise<void> {
+    let afterId = 0;
+    for (;;) {
+      const batch = await this.pairStatsService.findBatchAfter(afterId, BUILD_BATCH);
+      this.applyPairStats(batch);
+      if (batch.length < BUILD_BATCH) break;
+      afterId = batch[batch.length - 1].id;
+    }
+    this.log.log(`Pair statistics loaded: ${this.pairTable.size} pairs`);
+  }
+
   /** Picks up rows changed by other instances since the last sync (updated_at and the audit log's deletes). */
   async syncFromDatabase(): Promise<number> {
     if (this.syncing) return 0;
@@ -123,19 +151,32 @@ export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDe
     try {
       const since = this.lastSync;
       const now = new Date();
-      const changed = await this.synonymRows.find({ where: { updatedAt: MoreThanOrEqual(since) }, take: 10_000, order: { updatedAt: 'ASC' } });
+      const changed = await this.synonymRows.find({ where: { updatedAt: MoreThanOrEqual(since) }, take: SYNC_PAGE, order: { updatedAt: 'ASC' } });
       for (const e of changed) this.apply(e);
-      const deletes = await this.auditRows.find({ where: { action: 'delete', performedAt: MoreThanOrEqual(since) }, select: { synonymId: true }, take: 10_000 });
+      const deletes = await this.auditRows.find({ where: { action: 'delete', performedAt: MoreThanOrEqual(since) }, select: { synonymId: true }, take: SYNC_PAGE });
       for (const d of deletes) this.index.remove(d.synonymId);
+      const pairs = await this.pairStatsService.findChangedSince(since, SYNC_PAGE);
+      this.applyPairStats(pairs);
       // A full page means more rows wait: continue from the last one seen rather than from now.
-      const resumeAt = changed.length === 10_000 ? changed[changed.length - 1].updatedAt : now;
+      let resumeAt = now;
+      if (changed.length === SYNC_PAGE && changed[changed.length - 1].updatedAt < resumeAt) resumeAt = changed[changed.length - 1].updatedAt;
+      if (pairs.length === SYNC_PAGE && pairs[pairs.length - 1].updatedAt < resumeAt) resumeAt = pairs[pairs.length - 1].updatedAt;
       this.lastSync = new Date(resumeAt.getTime() - SYNC_OVERLAP_MS);
-      return changed.length + deletes.length;
+      return changed.length + deletes.length + pairs.length;
     } catch (err) {
       this.log.warn(`Catalogue sync failed, retrying: ${(err as Error).message}`);
       return 0;
     } finally {
       this.syncing = false;
+    }
+  }
+
+  /** Stores pair statistics; a row older than the one held (fewer uses: counts only grow) is ignored. */
+  applyPairStats(rows: ExpansionPairStatEntity[]): void {
+    for (const r of rows) {
+      const key = pairKey(r.term, r.alternative, r.domain);
+      const held = this.pairTable.get(key);
+      if (!held || r.usageCount >= held.uses) this.pairTable.set(key, { helpful: r.helpfulCount, uses: r.usageCount });
     }
   }
 

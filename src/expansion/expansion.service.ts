@@ -7,6 +7,7 @@ import { expand, type EngineResult } from './engine';
 import { ExpansionEventEntity } from './entities/expansion-event.entity';
 import { ExpansionIndexService } from './expansion-index.service';
 import { ExpansionRecorder } from './expansion-recorder.service';
+import { pairsUsed } from './pair-stats.service';
 
 export interface ExpansionResultView extends EngineResult {
   expansion_id: string;
@@ -60,7 +61,7 @@ export class ExpansionService {
         maxExpansions: settings.max_expansions ?? DEFAULT_MAX_EXPANSIONS,
         confidenceThreshold: settings.confidence_threshold ?? DEFAULT_CONFIDENCE_THRESHOLD,
       },
-      { wordnet: this.indexes.wordnet },
+      { wordnet: this.indexes.wordnet, pairStats: this.indexes.pairStats },
     );
     if (settings.include_or_form === false) results = results.filter((r) => r.metadata.form !== 'or');
 
@@ -91,6 +92,7 @@ export class ExpansionService {
         confidence_score: v.confidence_score,
         relevance_score: v.relevance_score,
         synonym_ids: v.synonyms_used.flatMap((s) => (s.synonym_id === undefined ? [] : [s.synonym_id])),
+        pairs: pairsUsed(v.synonyms_used),
       })),
       createdAt: new Date(),
     });

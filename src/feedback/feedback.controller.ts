@@ -11,7 +11,7 @@ class FeedbackResponseDto {
   @ApiProperty({ example: true }) success: boolean;
   @ApiProperty() message: string;
   @ApiProperty() feedback_id: number;
-  @ApiProperty({ description: 'Catalogue entries whose usage, success rate and learnt confidence changed' }) synonyms_updated: number;
+  @ApiProperty({ description: 'Catalogue entries plus non-catalogue term -> alternative pairs whose counts and learnt confidence changed' }) synonyms_updated: number;
 }
 
 /** Feedback shares the expansion rate group (docs/API.md, "Rate limits"). */

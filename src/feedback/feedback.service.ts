@@ -6,9 +6,10 @@ import type { AuthUser } from '../auth/auth-user';
 import { sqlTime } from '../common/db/sql';
 import { isUniqueViolation, TransactionRunner } from '../common/db/transactions';
 import { ConflictError, NotFoundError } from '../common/errors';
-import { ExpansionEventEntity } from '../expansion/entities/expansion-event.entity';
+import { ExpansionEventEntity, type RecordedResult } from '../expansion/entities/expansion-event.entity';
 import { ExpansionRecorder, FLUSH_INTERVAL_MS } from '../expansion/expansion-recorder.service';
 import { parseExpansionId } from '../expansion/expansion.service';
+import { pairDomain, pairId, PairStatsService } from '../expansion/pair-stats.service';
 import { SynonymEntity } from '../synonyms/entities/synonym.entity';
 import { PRIOR_WEIGHT } from '../synonyms/learnt-confidence';
 import { SynonymsService } from '../synonyms/synonyms.service';
@@ -29,6 +30,7 @@ export class FeedbackService {
     private readonly recorder: ExpansionRecorder,
     private readonly tx: TransactionRunner,
     private readonly synonyms: SynonymsService,
+    private readonly pairStats: PairStatsService,
   ) {}
 
   async record(dto: FeedbackRequestDto, caller: AuthUser): Promise<FeedbackResult> {
@@ -38,13 +40,19 @@ export class FeedbackService {
     const event = await this.findEvent(parsed.eventId);
     if (!event) throw this.notFound(dto.expansion_id);
     if (parsed.resultIndex !== null && !event.results[parsed.resultIndex]) throw this.notFound(dto.expansion_id);
-    const covered = (index: number | null) => new Set((index === null ? event.results : [event.results[index]].filter(Boolean)).flatMap((r) => r.synonym_ids));
+    const rated = (index: number | null): RecordedResult[] => (index === null ? event.results : [event.results[index]].filter(Boolean));
+    const covered = (index: number | null) => new Set(rated(index).flatMap((r) => r.synonym_ids));
+    // Events recorded before pairs were learnt have none.
+    const coveredPairs = (index: number | null) => new Map(rated(index).flatMap((r) => (r.pairs ?? []).map((p) => [pairId(p), p] as const)));
 
-    const { feedbackId, updated } = await this.tx.run(async (m) => {
-      // A user's ratings of one expansion (the whole answer, or its results one by one) count each synonym once.
+    const { feedbackId, updated, pairRows } = await this.tx.run(async (m) => {
+      // A user's ratings of one expansion (the whole answer, or its results one by one) count each synonym
+      // and each pair once.
       const earlier = await m.find(FeedbackEntity, { where: { eventId: event.id, userId }, select: { resultIndex: true } });
       const already = new Set(earlier.flatMap((f) => [...covered(f.resultIndex)]));
       const synonymIds = [...covered(parsed.resultIndex)].filter((id) => !already.has(id));
+      const pairsAlready = new Set(earlier.flatMap((f) => [...coveredPairs(f.resultIndex).keys()]));
+      const pairs = [...coveredPairs(parsed.resultIndex)].filter(([key]) => !pairsAlready.has(key)).map(([, p]) => p);
       const feedback = Object.assign(new FeedbackEntity(), {
         expansionId: dto.expansion_id,
         eventId: event.id,
@@ -68,7 +76,8 @@ export class FeedbackService {
         }
         throw err;
       });
-      if (synonymIds.length === 0) return { feedbackId: saved.id, updated: [] as SynonymEntity[] };
+      const pairRows = await this.pairStats.recordRatings(m, pairs, pairDomain(event.domain), dto.was_helpful);
+      if (synonymIds.length === 0) return { feedbackId: saved.id, updated: [] as SynonymEntity[], pairRows };
       // Counts first, then the rates from the new counts: each statement reads only columns it does not
       // write, so SQLite and MySQL (which applies SET left to right) agree, and concurrent ratings add up.
       // Plain SQL: a rating is not a curator's edit, so the entry's version (its ETag) stays as it is.
@@ -80,14 +89,17 @@ export class FeedbackService {
         [PRIOR_WEIGHT, PRIOR_WEIGHT, ...synonymIds],
       );
       const rows = await m.findBy(SynonymEntity, { id: In(synonymIds) });
-      return { feedbackId: saved.id, updated: rows };
+      return { feedbackId: saved.id, updated: rows, pairRows };
     });
     for (const row of updated) this.synonyms.announce(row);
+    this.pairStats.announce(pairRows);
+    const total = updated.length + pairRows.length;
     return {
       success: true,
-      message: updated.length > 0 ? `Feedback recorded; ${updated.length} synonym(s) updated` : 'Feedback recorded',
+      message: total > 0 ? `Feedback recorded; ${total} synonym(s) updated (${updated.length} catalogue, ${pairRows.length} learnt pair(s))` : 'Feedback recorded',
       feedback_id: feedbackId,
-      synonyms_updated: updated.length,
+      // Catalogue entries plus non-catalogue pairs (docs/API.md, "Feedback").
+      synonyms_updated: total,
     };
   }
 

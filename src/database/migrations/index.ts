@@ -2,6 +2,7 @@ import { CatalogueAndAudit1763769600000 } from './1763769600000-CatalogueAndAudi
 import { ExpansionEventsAndFeedback1763769700000 } from './1763769700000-ExpansionEventsAndFeedback';
 import { AnalyticsRollup1763769800000 } from './1763769800000-AnalyticsRollup';
 import { WidenScopeKey1763769900000 } from './1763769900000-WidenScopeKey';
+import { ExpansionPairStats1763770000000 } from './1763770000000-ExpansionPairStats';
 
 /** Every migration, in order. Written with the QueryRunner schema API so one set serves SQLite and MySQL. */
-export const MIGRATIONS: Function[] = [CatalogueAndAudit1763769600000, ExpansionEventsAndFeedback1763769700000, AnalyticsRollup1763769800000, WidenScopeKey1763769900000];
+export const MIGRATIONS: Function[] = [CatalogueAndAudit1763769600000, ExpansionEventsAndFeedback1763769700000, AnalyticsRollup1763769800000, WidenScopeKey1763769900000, ExpansionPairStats1763770000000];

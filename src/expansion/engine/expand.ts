@@ -8,6 +8,7 @@ import { WordNetIndex } from './wordnet';
 
 export interface ExpandResources {
   wordnet?: WordNetIndex;
+  pairStats?: import('./learning').PairStatsLookup;
 }
 
 const TYPE_ORDER: Record<ExpansionType, number> = Object.fromEntries(EXPANSION_TYPES.map((t, i) => [t, i])) as Record<

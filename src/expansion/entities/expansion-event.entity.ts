@@ -11,6 +11,14 @@ export interface RecordedResult {
   confidence_score: number;
   relevance_score: number;
   synonym_ids: number[];
+  /** Non-catalogue term -> alternative pairs it used, normalised; absent on events recorded before pairs were learnt. */
+  pairs?: RecordedPair[];
+}
+
+/** A term -> alternative pair from a lexicon, the thesaurus or WordNet (catalogue entries are kept by id). */
+export interface RecordedPair {
+  term: string;
+  alternative: string;
 }
 
 /** One POST /expand answer, recorded asynchronously in batches (never on the request's path). */
