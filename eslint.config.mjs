@@ -18,4 +18,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // the expansion engine is a pure library (STYLE.md 7): no framework, no database, nothing outside its folder
+    files: ['src/expansion/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@nestjs/*', 'typeorm', 'rxjs', 'express', '../../*', '../expansion.*', '../expansion-index.service', '../expansion-recorder*', '../dto/*', '../entities/*', '../pair-stats*'], message: 'The engine is a pure library: no Nest, TypeORM or service code.' }] },
+      ],
+    },
+  },
 );

@@ -84,7 +84,7 @@ describe('Hardening against bad and adversarial input', () => {
 
     it('accepts only the canonical result id, and counts a synonym once per user and expansion', async () => {
       const id = await create({ term: 'retrospective', synonym: 'sprint review', domain: 'technical', confidence: 0.6 });
-      const expanded = await request(t.http).post('/query-expansion/expand').set(auth(user)).send({ query: 'retrospective notes', enabled_strategies: ['synonym_expansion'] });
+      const expanded = await request(t.http).post('/query-expansion/expand').set(auth(user)).send({ query: 'retrospective notes', enabled_strategies: ['synonym_expansion'], expansion_settings: { confidence_threshold: 0 } });
       const eid = expanded.body.expansion_id as string;
       expect(expanded.body.expanded_queries.length).toBeGreaterThanOrEqual(2);
       const padded = await request(t.http).post('/query-expansion/feedback').set(auth(user)).send({ expansion_id: `${eid}.01`, was_helpful: false });

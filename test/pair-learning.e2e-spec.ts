@@ -125,8 +125,10 @@ describe('Learning from feedback on lexicon, thesaurus and WordNet alternatives'
     expect(whole.body.synonyms_updated).toBe(0);
   });
 
-  // Two instances on one database: a file SQLite database can be opened twice; the MySQL suite gives each app its own.
-  (isMysqlRun() ? it.skip : it)('loads every pair statistic when an instance starts', async () => {
+  // Two instances on one database: a file SQLite database can be opened twice; the MySQL suite gives each app its
+  // own database, so there the start-up load is covered through the sync test above (same loading query).
+  if (!isMysqlRun()) {
+  it('loads every pair statistic when an instance starts', async () => {
     const other = await createTestApp({ DB_PATH: t.dataSource.options.database as string });
     try {
       const table = other.app.get(ExpansionIndexService).pairStats;
@@ -136,4 +138,5 @@ describe('Learning from feedback on lexicon, thesaurus and WordNet alternatives'
       await other.close();
     }
   });
+  }
 });

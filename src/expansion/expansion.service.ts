@@ -47,7 +47,7 @@ export class ExpansionService {
     const started = process.hrtime.bigint();
     const userId = actingUserId(caller, dto.user_id);
     const settings = dto.expansion_settings ?? {};
-    let results = expand(
+    const results = expand(
       this.indexes.current,
       {
         query: dto.query,
@@ -60,10 +60,11 @@ export class ExpansionService {
         enabledStrategies: dto.enabled_strategies,
         maxExpansions: settings.max_expansions ?? DEFAULT_MAX_EXPANSIONS,
         confidenceThreshold: settings.confidence_threshold ?? DEFAULT_CONFIDENCE_THRESHOLD,
+        includeCombined: settings.include_combined ?? true,
+        includeOrForm: settings.include_or_form ?? false,
       },
       { wordnet: this.indexes.wordnet, pairStats: this.indexes.pairStats },
     );
-    if (settings.include_or_form === false) results = results.filter((r) => r.metadata.form !== 'or');
 
     const eventId = `exp_${randomUUID().replace(/-/g, '')}`;
     const views: ExpansionResultView[] = results.map((r, i) => ({ ...r, expansion_id: resultId(eventId, i) }));

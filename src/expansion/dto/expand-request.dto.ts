@@ -23,9 +23,9 @@ import { EXPANSION_TYPES, type ExpansionType } from '../engine/types';
 
 export const MAX_QUERY_LENGTH = 1000;
 export const DEFAULT_MAX_EXPANSIONS = 10;
-export const DEFAULT_CONFIDENCE_THRESHOLD = 0.3;
+export const DEFAULT_CONFIDENCE_THRESHOLD = 0.8;
 
-/** expansion_settings: the spec's two keys plus include_or_form (docs/API.md, "Expansion settings"). */
+/** expansion_settings: the spec's two keys plus include_combined and include_or_form (docs/API.md, "Expansion settings"). */
 export class ExpansionSettingsDto {
   @ApiPropertyOptional({ minimum: 1, maximum: 50, default: DEFAULT_MAX_EXPANSIONS })
   @IsOptional()
@@ -41,7 +41,12 @@ export class ExpansionSettingsDto {
   @Max(1)
   confidence_threshold?: number;
 
-  @ApiPropertyOptional({ default: true, description: 'Also return the OR form that keeps the original wording' })
+  @ApiPropertyOptional({ default: true, description: 'Return one combined OR query first: every accepted alternative joined with the original wording, in Lucene syntax' })
+  @IsOptional()
+  @IsBoolean()
+  include_combined?: boolean;
+
+  @ApiPropertyOptional({ default: false, description: 'Also return a per-span OR query after each substitution' })
   @IsOptional()
   @IsBoolean()
   include_or_form?: boolean;

@@ -1,20 +1,34 @@
-import { buildContext, StrategyContext } from './candidates';
-import { ExpansionIndex } from './expansion-index';
+import { analyse } from './analysis';
+import type { CalibrationTable } from './calibration';
+import { defaultCalibration } from './calibration';
+import { CandidateBuilder } from './candidates';
+import { collectStrings, contextWordsOf, preferencesOf } from './context';
+import { requestDomainOf } from './domains';
+import type { ExpansionIndex } from './expansion-index';
+import type { PairStatsLookup } from './learning';
 import { LIMITS } from './limits';
-import { Candidate } from './scoring';
-import { STRATEGIES } from './strategies';
+import { luceneGroup, luceneText } from './query-syntax';
+import { scoreCandidate, type ScoredCandidate } from './scoring';
+import { detectUnits, MATCHERS, matchCatalogue, SOURCE_NAMES, type MatchState, type SourceName } from './sources';
+import { STRATEGIES, TYPE_PRIORITY } from './strategies';
+import { STOPWORDS } from './normalize';
+import { defaultThesaurus, type Thesaurus } from './thesaurus';
 import { EngineResult, EXPANSION_TYPES, ExpansionRequest, ExpansionType } from './types';
-import { WordNetIndex } from './wordnet';
+import type { WordNetIndex } from './wordnet';
 
 export interface ExpandResources {
   wordnet?: WordNetIndex;
-  pairStats?: import('./learning').PairStatsLookup;
+  /** the enterprise thesaurus; the built-in one when absent, none when null */
+  thesaurus?: Thesaurus | null;
+  pairStats?: PairStatsLookup;
+  /** the calibration table; the shipped one when absent */
+  calibration?: CalibrationTable;
 }
 
-const TYPE_ORDER: Record<ExpansionType, number> = Object.fromEntries(EXPANSION_TYPES.map((t, i) => [t, i])) as Record<
-  ExpansionType,
-  number
->;
+/** Alternatives kept per span, best first: more would crowd out the other words of the query. */
+export const MAX_ALTERNATIVES_PER_SPAN = 3;
+
+const TYPE_ORDER: Record<ExpansionType, number> = Object.fromEntries(EXPANSION_TYPES.map((t, i) => [t, i])) as Record<ExpansionType, number>;
 
 /** Strategies to run: all six when none (or an empty list) are given; unknown names are ignored. */
 export function enabledStrategiesOf(req: Pick<ExpansionRequest, 'enabledStrategies'>): ExpansionType[] {
@@ -23,43 +37,111 @@ export function enabledStrategiesOf(req: Pick<ExpansionRequest, 'enabledStrategi
   return EXPANSION_TYPES.filter((t) => e.includes(t));
 }
 
-/** Quotes an alternative made of several words: machine learning -> "machine learning". */
-export function quoteAlternative(s: string): string {
-  const t = s.replace(/"/g, '').trim();
-  return /\s/.test(t) ? `"${t}"` : t;
+/** Truncates to LIMITS.MAX_QUERY_CHARS without cutting a word in two. */
+export function truncateQuery(q: string): string {
+  if (q.length <= LIMITS.MAX_QUERY_CHARS) return q;
+  let cut = q.slice(0, LIMITS.MAX_QUERY_CHARS);
+  const ws = cut.search(/\s\S*$/);
+  if (ws > 0 && /\S/.test(q[LIMITS.MAX_QUERY_CHARS])) cut = cut.slice(0, ws);
+  return cut;
 }
 
 const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
+const r4 = (x: number) => Math.round(x * 10000) / 10000;
 
-function render(ctx: StrategyContext, c: Candidate, form: 'substitution' | 'or'): EngineResult {
-  const b = c.base;
-  const before = ctx.text.slice(0, b.span.charStart);
-  const after = ctx.text.slice(b.span.charEnd);
-  const middle = form === 'substitution' ? b.replacement : `(${quoteAlternative(b.span.surface)} OR ${quoteAlternative(b.replacement)})`;
-  const r4 = (x: number) => Math.round(x * 10000) / 10000;
+function use(s: ScoredCandidate) {
+  const c = s.c;
   return {
-    expanded_query: collapse(before + middle + after),
-    expansion_type: c.type,
-    confidence_score: r4(c.confidence),
-    relevance_score: r4(c.relevance),
-    synonyms_used: [
-      {
-        term: b.useTerm,
-        synonym: b.useSynonym,
-        confidence: r4(Math.min(1, b.prior)),
-        ...(b.synonymId !== undefined ? { synonym_id: b.synonymId } : {}),
-        source: b.source,
-      },
-    ],
-    metadata: { expanded_token: b.span.surface, synonym_count: 1, form, explanation: c.explanation },
+    term: c.useTerm,
+    synonym: c.useSynonym,
+    confidence: r4(s.confidence),
+    ...(c.synonymId !== undefined ? { synonym_id: c.synonymId } : {}),
+    source: c.source,
   };
 }
 
+function substitution(text: string, s: ScoredCandidate): EngineResult {
+  const sp = s.c.span;
+  return {
+    expanded_query: collapse(text.slice(0, sp.charStart) + s.c.replacement + text.slice(sp.charEnd)),
+    expansion_type: s.type,
+    confidence_score: r4(s.confidence),
+    relevance_score: r4(s.relevance),
+    synonyms_used: [use(s)],
+    metadata: { expanded_token: sp.surface, synonym_count: 1, form: 'substitution', alternative: s.c.replacement, explanation: s.explanation },
+  };
+}
+
+/** The query with some spans replaced by OR groups; the rest of the text made safe for a Lucene parser. */
+function orQuery(text: string, groups: { start: number; end: number; surface: string; alternatives: string[] }[]): string {
+  let out = '';
+  let at = 0;
+  for (const g of [...groups].sort((a, b) => a.start - b.start)) {
+    out += luceneText(text.slice(at, g.start)) + luceneGroup(g.surface, g.alternatives);
+    at = g.end;
+  }
+  return collapse(out + luceneText(text.slice(at)));
+}
+
+function orForm(text: string, s: ScoredCandidate): EngineResult {
+  const sp = s.c.span;
+  return {
+    ...substitution(text, s),
+    expanded_query: orQuery(text, [{ start: sp.charStart, end: sp.charEnd, surface: sp.surface, alternatives: [s.c.replacement] }]),
+    metadata: { expanded_token: sp.surface, synonym_count: 1, form: 'or', alternative: s.c.replacement, explanation: s.explanation },
+  };
+}
+
+/** One result joining every accepted alternative of every span with the original wording. */
+function combined(text: string, accepted: ScoredCandidate[]): EngineResult {
+  const bySpan = new Map<string, ScoredCandidate[]>();
+  for (const s of accepted) {
+    const k = `${s.c.span.charStart}:${s.c.span.charEnd}`;
+    const list = bySpan.get(k) ?? [];
+    list.push(s);
+    bySpan.set(k, list);
+  }
+  const groups = [...bySpan.values()].map((list) => ({
+    start: list[0].c.span.charStart,
+    end: list[0].c.span.charEnd,
+    surface: list[0].c.span.surface,
+    alternatives: list.map((s) => s.c.replacement),
+  }));
+  groups.sort((a, b) => a.start - b.start);
+  const best = accepted[0];
+  const mean = (f: (s: ScoredCandidate) => number) => accepted.reduce((a, s) => a + f(s), 0) / accepted.length;
+  return {
+    expanded_query: orQuery(text, groups),
+    expansion_type: best.type,
+    confidence_score: r4(mean((s) => s.confidence)),
+    relevance_score: r4(mean((s) => s.relevance)),
+    synonyms_used: accepted.map(use),
+    metadata: {
+      expanded_token: groups.map((g) => g.surface).join(', '),
+      synonym_count: accepted.length,
+      form: 'combined',
+      explanation: { alternatives: accepted.length, spans: groups.length, confidence: 'mean of the alternatives', syntax: 'lucene' },
+    },
+  };
+}
+
+/** score desc, confidence desc, strategy order, position in query, replacement text */
+function compare(a: ScoredCandidate, b: ScoredCandidate): number {
+  return (
+    b.score - a.score ||
+    b.confidence - a.confidence ||
+    TYPE_ORDER[a.type] - TYPE_ORDER[b.type] ||
+    a.c.span.charStart - b.c.span.charStart ||
+    a.c.span.charEnd - b.c.span.charEnd ||
+    (a.c.replacement < b.c.replacement ? -1 : a.c.replacement > b.c.replacement ? 1 : 0)
+  );
+}
+
 /**
- * Expands a query: matches, runs the enabled strategies, scores, filters by confidenceThreshold,
- * renders both the substitution and the OR form, de-duplicates by expanded_query (best kept),
- * orders by score desc (ties: confidence desc, substitution before OR, strategy order, position, text) and
- * cuts to maxExpansions (at most LIMITS.MAX_RESULTS).
+ * Expands a query (docs/EXPANSION.md): analyse once; the enabled strategies' sources propose candidates
+ * for the units they understand; each candidate takes its most specific enabled type, a calibrated
+ * confidence and a relevance; those below confidenceThreshold are dropped; distinct alternatives best
+ * first (at most MAX_ALTERNATIVES_PER_SPAN per span), preceded by one combined OR query when there is room.
  */
 export function expand(index: ExpansionIndex, request: ExpansionRequest, resources: ExpandResources = {}): EngineResult[] {
   const max = Number.isFinite(request.maxExpansions) ? Math.min(Math.floor(request.maxExpansions), LIMITS.MAX_RESULTS) : 10;
@@ -67,57 +149,75 @@ export function expand(index: ExpansionIndex, request: ExpansionRequest, resourc
   const threshold = Number.isFinite(request.confidenceThreshold) ? request.confidenceThreshold : 0;
   const enabled = enabledStrategiesOf(request);
   if (enabled.length === 0) return [];
-  const has = (t: ExpansionType) => enabled.includes(t);
-  const ctx = buildContext(index, request, {
-    wordnet: resources.wordnet,
-    useWordNet: has('semantic') || has('contextual'),
-    useCatalogue: has('synonym_expansion') || has('acronym_expansion') || has('abbreviation_expansion') || has('domain_specific') || has('contextual'),
-    useLexicons: has('acronym_expansion') || has('abbreviation_expansion') || has('domain_specific') || has('contextual'),
-  });
-  if (ctx.bases.length === 0) return [];
+  const needed = new Set<SourceName>(enabled.flatMap((t) => STRATEGIES[t].sources));
 
-  // score every candidate, sort the (candidate, form) pairs without rendering them, then render
-  // best-first and de-duplicate until maxExpansions results are collected (the first occurrence of an
-  // expanded_query is therefore the best one).
-  const items: Item[] = [];
-  let produced = 0;
-  for (const type of enabled) {
-    if (produced >= LIMITS.MAX_CANDIDATES) break;
-    for (const c of STRATEGIES[type](ctx)) {
-      if (produced++ >= LIMITS.MAX_CANDIDATES) break;
-      if (c.confidence < threshold) continue;
-      items.push({ c, form: 0, type: TYPE_ORDER[c.type] }, { c, form: 1, type: TYPE_ORDER[c.type] });
+  const analysis = analyse(truncateQuery(request.query));
+  if (analysis.tokens.length === 0) return [];
+  const domain = requestDomainOf(request.domain);
+  const prefs = preferencesOf(request.userPreferences);
+  const contextWords = contextWordsOf(request);
+  for (const t of analysis.tokens) {
+    if (t.norm.length >= 2 && !STOPWORDS.has(t.norm)) {
+      contextWords.add(t.norm);
+      contextWords.add(t.lemma);
     }
   }
-  items.sort(compare);
+  const builder = new CandidateBuilder(analysis, domain, prefs, contextWords, LIMITS.MAX_CANDIDATES);
+  const contextStrings: string[] = [];
+  if (needed.has('context')) {
+    const budget = { strings: LIMITS.MAX_CONTEXT_STRINGS, chars: LIMITS.MAX_CONTEXT_CHARS };
+    if (Array.isArray(request.conversationHistory)) collectStrings(request.conversationHistory, contextStrings, budget);
+    if (Array.isArray(request.availableDocuments)) collectStrings(request.availableDocuments, contextStrings, budget);
+  }
+  const state: MatchState = {
+    index,
+    request,
+    analysis,
+    builder,
+    units: [],
+    catalogueUnits: [],
+    contextStrings,
+    wordnet: resources.wordnet,
+    thesaurus: resources.thesaurus === null ? undefined : (resources.thesaurus ?? defaultThesaurus()),
+  };
+  state.catalogueUnits = needed.has('catalogue') ? matchCatalogue(state) : [];
+  state.units = detectUnits(state, state.catalogueUnits);
+  for (const name of SOURCE_NAMES) if (name !== 'catalogue' && needed.has(name)) MATCHERS[name](state);
+  if (builder.candidates.length === 0) return [];
+
+  const scoring = { calibration: resources.calibration ?? defaultCalibration(), pairStats: resources.pairStats, prefs, domain };
+  const scored: ScoredCandidate[] = [];
+  for (const c of builder.candidates) {
+    const type = TYPE_PRIORITY.find((t) => enabled.includes(t) && STRATEGIES[t].accepts(c));
+    if (!type) continue;
+    const s = scoreCandidate(c, type, scoring);
+    if (s.confidence >= threshold) scored.push(s);
+  }
+  scored.sort(compare);
+  const perSpan = new Map<string, number>();
   const seen = new Set<string>();
-  const out: EngineResult[] = [];
-  for (let i = 0; i < items.length && out.length < max; i++) {
-    const it = items[i];
-    const result = render(ctx, it.c, it.form === 0 ? 'substitution' : 'or');
-    const key = result.expanded_query.toLowerCase();
+  const accepted: ScoredCandidate[] = [];
+  const subs: EngineResult[] = [];
+  for (const s of scored) {
+    const k = `${s.c.span.tokStart}:${s.c.span.tokEnd}`;
+    if ((perSpan.get(k) ?? 0) >= MAX_ALTERNATIVES_PER_SPAN) continue;
+    const r = substitution(analysis.text, s);
+    const key = r.expanded_query.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push(result);
+    perSpan.set(k, (perSpan.get(k) ?? 0) + 1);
+    accepted.push(s);
+    subs.push(r);
+  }
+  if (accepted.length === 0) return [];
+  const out: EngineResult[] = [];
+  const withCombined = request.includeCombined !== false && max >= 2;
+  if (withCombined) out.push(combined(analysis.text, accepted.slice(0, LIMITS.MAX_COMBINED_ALTERNATIVES)));
+  for (let i = 0; i < subs.length && out.length < max; i++) {
+    out.push(subs[i]);
+    if (request.includeOrForm === true && out.length < max) out.push(orForm(analysis.text, accepted[i]));
   }
   return out;
 }
 
-interface Item {
-  c: Candidate;
-  form: number;
-  type: number;
-}
 
-/** score desc, confidence desc, substitution before OR, strategy order, position in query, replacement text */
-function compare(a: Item, b: Item): number {
-  return (
-    b.c.score - a.c.score ||
-    b.c.confidence - a.c.confidence ||
-    a.form - b.form ||
-    a.type - b.type ||
-    a.c.base.span.charStart - b.c.base.span.charStart ||
-    a.c.base.span.charEnd - b.c.base.span.charEnd ||
-    (a.c.base.replacement < b.c.base.replacement ? -1 : a.c.base.replacement > b.c.base.replacement ? 1 : 0)
-  );
-}

@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { domainMatchOf } from './domains';
 import { canonicalKey, tokenize } from './normalize';
 import { LexiconDomain, LexiconEntry, LexiconMap, LexiconSense, Lexicons } from './types';
 
@@ -117,7 +118,7 @@ export interface RankedSense {
  * Ranks the senses of one lexicon key.
  *   raw_i = order_i * domain_i * (1 + 0.5 * min(hits_i, 3))
  *   order_i = 1 / (1 + 0.15 * i)             (list order = commonness)
- *   domain_i = 1.4 if sense.domain = request domain (non general), 0.75 if both are specific and differ, else 1
+ *   domain_i = 1.4 if sense.domain serves the request domain (domains.ts), 0.75 if both are specific and unrelated, else 1
  *   hits_i   = distinct context_words (and expansion words) of the sense found in the context word set
  *   prior_i  = raw_i / max_j raw_j, times 0.9 when the key has several senses (ambiguity discount).
  */
@@ -138,9 +139,7 @@ export function rankSenses(
     if (cw) for (const w of cw) if (contextWords.has(w)) hits++;
     const et = compiled.expansionTokens?.[i] ?? tokenize(s.expansion);
     for (const w of et) if (w.length > 2 && contextWords.has(w)) hits++;
-    let domainMatch: -1 | 0 | 1 = 0;
-    if (rd && s.domain === rd) domainMatch = 1;
-    else if (rd && s.domain !== 'general') domainMatch = -1;
+    const domainMatch = domainMatchOf(s.domain, rd);
     const raw = (1 / (1 + 0.15 * i)) * (domainMatch === 1 ? 1.4 : domainMatch === -1 ? 0.75 : 1) * (1 + 0.5 * Math.min(hits, 3));
     max = Math.max(max, raw);
     out.push({ sense: s, index: i, prior: raw, contextHits: hits, domainMatch, expansionTokens: et });

@@ -20,10 +20,6 @@ export const LIMITS = {
   MAX_CONTEXT_DEPTH: 4,
   MAX_CONTEXT_STRINGS: 256,
   MAX_CONTEXT_CHARS: 20000,
-  /** WordNet: synonyms kept per lemma. */
-  WORDNET_MAX_RELATED: 5,
-  /** WordNet: senses (synsets) per lemma and part of speech considered. */
-  WORDNET_MAX_SENSES: 2,
-  /** WordNet: longest multi-word span looked up. */
-  WORDNET_MAX_PHRASE_TOKENS: 3,
+  /** Alternatives joined in the combined OR query. */
+  MAX_COMBINED_ALTERNATIVES: 24,
 } as const;

@@ -1,25 +1,8 @@
-import { BaseCandidate, StrategyContext } from './candidates';
-import { ExpansionType } from './types';
-
-/** Multiplier applied to a source's prior by the strategy that emits it. */
-export const STRATEGY_WEIGHT: Record<ExpansionType, number> = {
-  synonym_expansion: 1,
-  acronym_expansion: 1,
-  abbreviation_expansion: 1,
-  domain_specific: 1,
-  contextual: 1,
-  semantic: 0.8,
-};
-
-/** Relevance bonus of the strategy (lets the more specific explanation win de-duplication). */
-export const TYPE_BONUS: Record<ExpansionType, number> = {
-  synonym_expansion: 0,
-  acronym_expansion: 0,
-  abbreviation_expansion: 0,
-  domain_specific: 0.05,
-  contextual: 0.05,
-  semantic: 0,
-};
+import { calibrate, type CalibrationTable } from './calibration';
+import type { Candidate } from './candidates';
+import type { Preferences } from './context';
+import { learntConfidence, pairKey, type PairStatsLookup } from './learning';
+import type { ExpansionType } from './types';
 
 export const RELEVANCE = {
   base: 0.5,
@@ -38,8 +21,8 @@ export const RELEVANCE = {
 /** Ranking score = confidence * (RANK_FLOOR + (1 - RANK_FLOOR) * relevance). */
 export const RANK_FLOOR = 0.6;
 
-export interface Candidate {
-  base: BaseCandidate;
+export interface ScoredCandidate {
+  c: Candidate;
   type: ExpansionType;
   confidence: number;
   relevance: number;
@@ -50,42 +33,51 @@ export interface Candidate {
 const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
 const r4 = (x: number): number => Math.round(x * 10000) / 10000;
 
+export interface ScoringContext {
+  calibration?: CalibrationTable;
+  pairStats?: PairStatsLookup;
+  prefs: Preferences;
+  /** request domain ('' for none), the key of pair statistics */
+  domain: string | undefined;
+}
+
 /**
- * confidence = clamp(prior * matchFactor * STRATEGY_WEIGHT[type])
- * relevance  = clamp(0.5 + domain + scope + context + preference + success + TYPE_BONUS[type])
+ * confidence = learnt(calibrated(source score)): the probability that a searcher judges the alternative
+ *              right, moved by this pair's ratings in this domain (catalogue entries learn per entry)
+ * relevance  = clamp(0.5 + domain + scope + context + preference + success)
  * score      = confidence * (0.6 + 0.4 * relevance)
  */
-export function scoreCandidate(base: BaseCandidate, type: ExpansionType, ctx: StrategyContext): Candidate {
-  const weight = STRATEGY_WEIGHT[type];
-  const confidence = clamp01(base.prior * base.matchFactor * weight);
-  const domainAdj = base.domainMatch === 1 ? RELEVANCE.domainMatch : base.domainMatch === -1 ? RELEVANCE.domainMismatch : 0;
-  const scopeAdj = base.scoped ? RELEVANCE.scoped : 0;
-  const contextAdj = Math.min(RELEVANCE.maxContext, RELEVANCE.perContextHit * base.contextHits);
-  let prefAdj = base.preferred ? RELEVANCE.preferredTerm : 0;
-  if (base.domain && ctx.prefs.preferredDomains.has(base.domain.toLowerCase())) prefAdj += RELEVANCE.preferredDomain;
-  const successAdj =
-    base.success && base.success.usage >= RELEVANCE.minUsage ? RELEVANCE.successWeight * (clamp01(base.success.rate) - 0.5) : 0;
-  const bonus = TYPE_BONUS[type];
-  const relevance = clamp01(RELEVANCE.base + domainAdj + scopeAdj + contextAdj + prefAdj + successAdj + bonus);
+export function scoreCandidate(c: Candidate, type: ExpansionType, ctx: ScoringContext): ScoredCandidate {
+  const calibrated = clamp01(calibrate(ctx.calibration, c.source, c.raw));
+  let confidence = calibrated;
+  const stat = c.source !== 'catalogue' && ctx.pairStats ? ctx.pairStats.get(pairKey(c.useTerm, c.useSynonym, ctx.domain)) : undefined;
+  if (stat && stat.uses > 0) confidence = clamp01(learntConfidence(calibrated, stat.helpful, stat.uses));
+  const domainAdj = c.domainMatch === 1 ? RELEVANCE.domainMatch : c.domainMatch === -1 ? RELEVANCE.domainMismatch : 0;
+  const scopeAdj = c.scoped ? RELEVANCE.scoped : 0;
+  const contextAdj = Math.min(RELEVANCE.maxContext, RELEVANCE.perContextHit * c.contextHits);
+  let prefAdj = c.preferred ? RELEVANCE.preferredTerm : 0;
+  if (c.domain && ctx.prefs.preferredDomains.has(c.domain.toLowerCase())) prefAdj += RELEVANCE.preferredDomain;
+  const successAdj = c.success && c.success.usage >= RELEVANCE.minUsage ? RELEVANCE.successWeight * (clamp01(c.success.rate) - 0.5) : 0;
+  const relevance = clamp01(RELEVANCE.base + domainAdj + scopeAdj + contextAdj + prefAdj + successAdj);
   const score = confidence * (RANK_FLOOR + (1 - RANK_FLOOR) * relevance);
   return {
-    base,
+    c,
     type,
     confidence,
     relevance,
     score,
     explanation: {
-      source: base.source,
-      prior: r4(base.prior),
-      match_factor: r4(base.matchFactor),
-      strategy_weight: weight,
+      source: c.source,
+      source_score: r4(c.raw),
+      calibrated_confidence: r4(calibrated),
+      ...(stat ? { ratings: stat.uses, helpful_ratings: stat.helpful } : {}),
+      ...c.features,
       domain_adjustment: r4(domainAdj),
       scope_adjustment: r4(scopeAdj),
-      context_hits: base.contextHits,
+      context_hits: c.contextHits,
       context_adjustment: r4(contextAdj),
       preference_adjustment: r4(prefAdj),
       success_adjustment: r4(successAdj),
-      type_bonus: bonus,
       score: r4(score),
     },
   };

@@ -37,9 +37,13 @@ export interface ExpansionRequest {
   enabledStrategies?: ExpansionType[];
   maxExpansions: number;
   confidenceThreshold: number;
+  /** one result joining every accepted alternative with the original wording (default true) */
+  includeCombined?: boolean;
+  /** also a per-span OR result after each substitution (default false) */
+  includeOrForm?: boolean;
 }
 
-export type SynonymSourceKind = 'catalogue' | 'acronym_lexicon' | 'abbreviation_lexicon' | 'wordnet';
+export type SynonymSourceKind = 'catalogue' | 'acronym_lexicon' | 'abbreviation_lexicon' | 'thesaurus' | 'wordnet' | 'context';
 
 export interface SynonymUse {
   term: string;
@@ -59,7 +63,9 @@ export interface EngineResult {
   metadata: {
     expanded_token: string;
     synonym_count: number;
-    form: 'substitution' | 'or';
+    form: 'substitution' | 'or' | 'combined';
+    /** the alternative as shown in expanded_query (inflected like the query word); not on the combined result */
+    alternative?: string;
     explanation: Record<string, number | string>;
   };
 }

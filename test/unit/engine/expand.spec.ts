@@ -1,4 +1,4 @@
-import { emptyLexicons, expand, ExpansionIndex, LIMITS, loadLexicons, quoteAlternative, WordNetIndex } from '../../../src/expansion/engine';
+import { emptyLexicons, expand, ExpansionIndex, LIMITS, loadLexicons, luceneAlternative, WordNetIndex } from '../../../src/expansion/engine';
 import { entry, req } from './helpers';
 
 const lex = loadLexicons();
@@ -42,8 +42,8 @@ describe('expand output', () => {
     emptyLexicons(),
   );
 
-  it('produces the substitution and the OR form, quoting multi-word alternatives and keeping the original token', () => {
-    const res = expand(idx, req('ML model deployment'));
+  it('produces the substitution and, when asked, the OR form, quoting multi-word alternatives and keeping the original token', () => {
+    const res = expand(idx, req('ML model deployment', { includeOrForm: true }), { thesaurus: null });
     const q = res.map((r) => r.expanded_query);
     expect(q).toContain('machine learning model deployment');
     expect(q).toContain('(ML OR "machine learning") model deployment');
@@ -55,8 +55,8 @@ describe('expand output', () => {
 
   it('quotes a multi-word original phrase in the OR form', () => {
     const i2 = ExpansionIndex.build([entry('machine learning', 'ML', { id: 1 })], emptyLexicons());
-    expect(expand(i2, req('Machine Learning ops')).map((r) => r.expanded_query)).toContain('("Machine Learning" OR ML) ops');
-    expect(quoteAlternative('say "hi" now')).toBe('"say hi now"');
+    expect(expand(i2, req('Machine Learning ops', { includeOrForm: true })).map((r) => r.expanded_query)).toContain('("Machine Learning" OR ML) ops');
+    expect(luceneAlternative('say "hi" now')).toBe('"say \\"hi\\" now"');
   });
 
   it('fills explanation and keeps scores in [0,1]', () => {
@@ -65,7 +65,7 @@ describe('expand output', () => {
       expect(r.confidence_score).toBeLessThanOrEqual(1);
       expect(r.relevance_score).toBeGreaterThanOrEqual(0);
       expect(r.relevance_score).toBeLessThanOrEqual(1);
-      expect(typeof r.metadata.explanation.prior).toBe('number');
+      expect(typeof r.metadata.explanation.source_score).toBe('number');
       expect(typeof r.metadata.explanation.score).toBe('number');
     }
   });
@@ -123,9 +123,9 @@ describe('expand output', () => {
   });
 
   it('restricts work to enabledStrategies', () => {
-    const res = expand(idx, req('ML deployment', { enabledStrategies: ['synonym_expansion'] }));
+    const res = expand(idx, req('ML deployment', { enabledStrategies: ['synonym_expansion'] }), { thesaurus: null });
     expect(res.every((r) => r.expansion_type === 'synonym_expansion')).toBe(true);
-    expect(res.map((r) => r.expanded_query)).toEqual(['ML rollout', 'ML (deployment OR rollout)']);
+    expect(res.map((r) => r.expanded_query)).toEqual(['ML rollout']);
   });
 
   it('is deterministic for the same input', () => {
@@ -142,7 +142,7 @@ describe('user preferences', () => {
   );
 
   it('never emits excluded terms, from any strategy', () => {
-    const wn = WordNetIndex.fromPairs([['car', 'automobile']]);
+    const wn = WordNetIndex.fromSenses([['car', 'noun', [['automobile']]]]);
     const res = expand(idx, req('car rental', { userPreferences: { excluded_terms: ['Automobile'] } }), { wordnet: wn });
     expect(res.length).toBeGreaterThan(0);
     expect(res.some((r) => /automobile/i.test(r.expanded_query))).toBe(false);

@@ -34,9 +34,9 @@ describe('built-in lexicons', () => {
     expect(first(abbreviations, 'approx')).toBe('approximately');
   });
 
-  it('lists several senses for ambiguous acronyms (PR, AI, CI, PM) across domains', () => {
+  it('lists several senses for ambiguous acronyms (PR, AI, CI, IP, PO) across domains', () => {
     const { acronyms } = loadLexicons();
-    for (const k of ['pr', 'ai', 'ci', 'pm']) {
+    for (const k of ['pr', 'ai', 'ci', 'ip', 'po']) {
       const senses = acronyms.get(k)!.senses;
       expect(senses.length).toBeGreaterThanOrEqual(2);
       expect(new Set(senses.map((s) => s.domain)).size).toBeGreaterThanOrEqual(2);

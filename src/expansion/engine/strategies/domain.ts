@@ -1,13 +1,7 @@
-import { StrategyContext } from '../candidates';
-import { Candidate, scoreCandidate } from '../scoring';
+import type { Strategy } from './types';
 
-/**
- * domain_specific: catalogue entries and lexicon senses whose domain equals the request's (specific,
- * i.e. not 'general') domain. Nothing is produced without a request domain.
- */
-export function domainStrategy(ctx: StrategyContext): Candidate[] {
-  if (!ctx.domain) return [];
-  const out: Candidate[] = [];
-  for (const b of ctx.bases) if (b.source !== 'wordnet' && b.domainMatch === 1) out.push(scoreCandidate(b, 'domain_specific', ctx));
-  return out;
-}
+/** domain_specific: catalogue, lexicon and thesaurus alternatives whose domain serves the request's. */
+export const domainStrategy: Strategy = {
+  sources: ['catalogue', 'acronyms', 'abbreviations', 'thesaurus'],
+  accepts: (c) => c.domainMatch === 1 && c.source !== 'wordnet' && c.source !== 'context',
+};

@@ -1,9 +1,7 @@
-import { StrategyContext } from '../candidates';
-import { Candidate, scoreCandidate } from '../scoring';
+import type { Strategy } from './types';
 
-/** semantic: WordNet synonyms of content words not covered by catalogue or lexicon matches. */
-export function semanticStrategy(ctx: StrategyContext): Candidate[] {
-  const out: Candidate[] = [];
-  for (const b of ctx.bases) if (b.kind === 'semantic') out.push(scoreCandidate(b, 'semantic', ctx));
-  return out;
-}
+/** semantic: WordNet synonyms of words no other source understood. */
+export const semanticStrategy: Strategy = {
+  sources: ['wordnet'],
+  accepts: (c) => c.source === 'wordnet',
+};

@@ -1,0 +1,208 @@
+/**
+ * npm run eval: expansion quality on the judged query set (bench/quality/queries.json), with the built-in
+ * sources only (empty catalogue), WordNet on, at the service's default settings.
+ *
+ *   npm run eval                 precision (overall, per expansion_type), wanted-alternative recall,
+ *                                share of queries with no expansion, reliability table; dev and holdout
+ *   npm run eval -- --fit        refits the calibration (data/calibration.json) on the dev split only
+ *   npm run eval -- --unjudged F writes the shown or candidate pairs that have no label yet to F
+ *
+ * Labels (bench/quality/judgments.json): "<query id>|<term as written, lower-case>|<alternative>" -> good|bad.
+ * A wanted alternative that is shown counts as good without a label.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { DEFAULT_CONFIDENCE_THRESHOLD, DEFAULT_MAX_EXPANSIONS } from '../../src/expansion/dto/expand-request.dto';
+import { calibrate, expand, ExpansionIndex, fitIsotonic, normalize, WordNetIndex, type CalibrationTable, type EngineResult, type ExpansionRequest } from '../../src/expansion/engine';
+
+interface Query {
+  id: string;
+  split: 'dev' | 'holdout';
+  query: string;
+  domain?: string;
+  user_role?: string;
+  conversation_history?: Record<string, unknown>[];
+  wanted: { term: string; alternatives: string[] }[];
+}
+
+const HERE = __dirname;
+const DATA = path.resolve(HERE, '../../src/expansion/engine/data');
+const args = process.argv.slice(2);
+const queries = (JSON.parse(fs.readFileSync(path.join(HERE, 'queries.json'), 'utf8')) as { queries: Query[] }).queries;
+const labelsFile = path.join(HERE, 'judgments.json');
+const labels: Record<string, 'good' | 'bad'> = fs.existsSync(labelsFile) ? (JSON.parse(fs.readFileSync(labelsFile, 'utf8')) as { labels: Record<string, 'good' | 'bad'> }).labels : {};
+
+const started = Date.now();
+const wordnet = WordNetIndex.load();
+const index = ExpansionIndex.build([]);
+console.log(`WordNet ${wordnet.size} entries in ${Date.now() - started} ms; ${queries.length} queries`);
+
+const n = (s: string) => normalize(s);
+const pairId = (q: Query, r: EngineResult) => `${q.id}|${n(r.metadata.expanded_token)}|${n(r.synonyms_used[0].synonym)}`;
+const isAcronym = (term: string) => /^[A-Z0-9&/-]{2,}s?$/.test(term) || /^[A-Z][a-z]*[A-Z]/.test(term);
+
+function wantedHit(q: Query, r: EngineResult): boolean {
+  return q.wanted.some((w) => w.alternatives.some((a) => delivers(r, w.term, a)));
+}
+/** the alternative as shown (inflected like the query word) */
+function shownAlternative(r: EngineResult): string {
+  return r.metadata.alternative ?? r.synonyms_used[0].synonym;
+}
+/** a shown result delivers a wanted alternative of a term (lemma or inflected form) */
+function delivers(r: EngineResult, term: string, alternative: string): boolean {
+  return n(r.metadata.expanded_token) === n(term) && [n(r.synonyms_used[0].synonym), n(shownAlternative(r))].includes(n(alternative));
+}
+function label(q: Query, r: EngineResult): 'good' | 'bad' | undefined {
+  if (wantedHit(q, r)) return 'good';
+  return labels[pairId(q, r)];
+}
+
+function request(q: Query, over: Partial<ExpansionRequest>): ExpansionRequest {
+  return {
+    query: q.query,
+    domain: q.domain,
+    userRole: q.user_role,
+    conversationHistory: q.conversation_history,
+    maxExpansions: DEFAULT_MAX_EXPANSIONS,
+    confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD,
+    includeCombined: false,
+    ...over,
+  };
+}
+
+/** every candidate the engine can show for a query (threshold 0), with its calibration input */
+function candidates(q: Query, calibration?: CalibrationTable): EngineResult[] {
+  return expand(index, request(q, { confidenceThreshold: 0, maxExpansions: 100 }), { wordnet, calibration });
+}
+
+if (args.includes('--fit')) {
+  const bySource = new Map<string, { x: number; y: number }[]>();
+  for (const q of queries.filter((x) => x.split === 'dev')) {
+    for (const r of candidates(q, { sources: {} })) {
+      const l = label(q, r);
+      if (!l) continue;
+      const src = r.synonyms_used[0].source ?? 'catalogue';
+      const list = bySource.get(src) ?? [];
+      list.push({ x: Number(r.metadata.explanation.source_score), y: l === 'good' ? 1 : 0 });
+      bySource.set(src, list);
+    }
+  }
+  const table: CalibrationTable = {
+    description: 'Isotonic calibration of each source score to P(judged right), fitted by npm run eval -- --fit on the dev split of bench/quality/queries.json (docs/QUALITY.md).',
+    fitted_on: `${new Date().toISOString().slice(0, 10)}: ${[...bySource].map(([s, l]) => `${s} ${l.length} labels`).join(', ')}`,
+    sources: {},
+  };
+  for (const [src, pts] of bySource) if (src !== 'catalogue') table.sources[src as keyof CalibrationTable['sources']] = fitIsotonic(pts, pts.reduce((a, p) => a + p.y, 0) / pts.length, 2);
+  fs.writeFileSync(path.join(DATA, 'calibration.json'), JSON.stringify(table, null, 1) + '\n');
+  console.log('calibration written:', table.fitted_on);
+}
+
+if (args.includes('--sweep')) {
+  // dev only: the default threshold is chosen here, never on the holdout
+  const cal = JSON.parse(fs.readFileSync(path.join(DATA, 'calibration.json'), 'utf8')) as CalibrationTable;
+  console.log('threshold sweep on dev: threshold | precision | wanted recall | shown');
+  for (let th = 0.3; th <= 0.951; th += 0.05) {
+    let good = 0;
+    let judged = 0;
+    let shownN = 0;
+    let hit = 0;
+    let wanted = 0;
+    for (const q of queries.filter((x) => x.split === 'dev')) {
+      const shown = expand(index, request(q, { confidenceThreshold: th }), { wordnet, calibration: cal });
+      for (const r of shown) {
+        shownN++;
+        const l = label(q, r);
+        if (l) judged++;
+        if (l === 'good') good++;
+      }
+      for (const w of q.wanted) for (const a of w.alternatives) {
+        wanted++;
+        if (shown.some((r) => delivers(r, w.term, a))) hit++;
+      }
+    }
+    console.log(`  ${th.toFixed(2)} | ${(good / judged).toFixed(3)} | ${(hit / wanted).toFixed(3)} | ${shownN}`);
+  }
+}
+
+const unjudgedOut = args.includes('--unjudged') ? args[args.indexOf('--unjudged') + 1] : undefined;
+const calibration: CalibrationTable = JSON.parse(fs.readFileSync(path.join(DATA, 'calibration.json'), 'utf8')) as CalibrationTable;
+void calibrate;
+
+interface Tally {
+  shown: number;
+  good: number;
+  judged: number;
+  byType: Map<string, { good: number; judged: number }>;
+  wanted: number;
+  wantedHit: number;
+  acronymWanted: number;
+  acronymHit: number;
+  empty: number;
+  queries: number;
+  bins: { n: number; good: number; conf: number }[];
+  unjudged: number;
+}
+const tally = (): Tally => ({ shown: 0, good: 0, judged: 0, byType: new Map(), wanted: 0, wantedHit: 0, acronymWanted: 0, acronymHit: 0, empty: 0, queries: 0, bins: Array.from({ length: 10 }, () => ({ n: 0, good: 0, conf: 0 })), unjudged: 0 });
+const tallies: Record<string, Tally> = { dev: tally(), holdout: tally() };
+const unjudged: Record<string, unknown>[] = [];
+
+for (const q of queries) {
+  const t = tallies[q.split];
+  t.queries++;
+  const shown = expand(index, request(q, {}), { wordnet, calibration });
+  if (shown.length === 0) t.empty++;
+  for (const r of shown) {
+    t.shown++;
+    const l = label(q, r);
+    if (!l) {
+      t.unjudged++;
+      continue;
+    }
+    t.judged++;
+    if (l === 'good') t.good++;
+    const bt = t.byType.get(r.expansion_type) ?? { good: 0, judged: 0 };
+    bt.judged++;
+    if (l === 'good') bt.good++;
+    t.byType.set(r.expansion_type, bt);
+  }
+  for (const w of q.wanted) {
+    for (const a of w.alternatives) {
+      t.wanted++;
+      const hit = shown.some((r) => delivers(r, w.term, a));
+      if (hit) t.wantedHit++;
+      if (isAcronym(w.term)) {
+        t.acronymWanted++;
+        if (hit) t.acronymHit++;
+      }
+    }
+  }
+  // reliability: every candidate above a low floor, by predicted confidence
+  for (const r of candidates(q, calibration)) {
+    const l = label(q, r);
+    if (!l) {
+      if (unjudgedOut) unjudged.push({ key: pairId(q, r), id: q.id, split: q.split, query: q.query, domain: q.domain, conversation_history: q.conversation_history, term: r.metadata.expanded_token, alternative: r.synonyms_used[0].synonym, shown_as: r.expanded_query });
+      continue;
+    }
+    const b = t.bins[Math.min(9, Math.floor(r.confidence_score * 10))];
+    b.n++;
+    b.conf += r.confidence_score;
+    if (l === 'good') b.good++;
+  }
+}
+
+const f = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '-');
+console.log(`\nDefaults: max_expansions ${DEFAULT_MAX_EXPANSIONS}, confidence_threshold ${DEFAULT_CONFIDENCE_THRESHOLD}; substitutions only (the combined query repeats them)\n`);
+for (const [split, t] of Object.entries(tallies)) {
+  console.log(`## ${split}: ${t.queries} queries`);
+  console.log(`precision ${f(t.good / t.judged)} (${t.good}/${t.judged} judged, ${t.unjudged} unjudged of ${t.shown} shown)`);
+  for (const [type, v] of [...t.byType].sort()) console.log(`  ${type.padEnd(24)} ${f(v.good / v.judged)} (${v.good}/${v.judged})`);
+  console.log(`wanted-alternative recall ${f(t.wantedHit / t.wanted)} (${t.wantedHit}/${t.wanted}); acronym recall ${f(t.acronymHit / t.acronymWanted)} (${t.acronymHit}/${t.acronymWanted})`);
+  console.log(`queries with no expansion ${f(t.empty / t.queries)} (${t.empty}/${t.queries})`);
+  console.log('reliability (all candidates): predicted bin | n | mean predicted | observed precision');
+  t.bins.forEach((b, i) => b.n && console.log(`  ${(i / 10).toFixed(1)}-${((i + 1) / 10).toFixed(1)} | ${String(b.n).padStart(4)} | ${f(b.conf / b.n)} | ${f(b.good / b.n)}`));
+  console.log('');
+}
+if (unjudgedOut) {
+  fs.writeFileSync(unjudgedOut, JSON.stringify(unjudged, null, 1));
+  console.log(`${unjudged.length} unjudged candidate pairs written to ${unjudgedOut}`);
+}

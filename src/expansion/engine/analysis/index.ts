@@ -1,0 +1,4 @@
+export * from './analyse';
+export * from './frequency';
+export * from './inflect';
+export * from './tagger';

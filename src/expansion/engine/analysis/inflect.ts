@@ -1,0 +1,64 @@
+import { Inflectors } from 'en-inflectors';
+import pluralize from 'pluralize';
+
+/** How a query word is inflected relative to its lemma. */
+export type Inflection = 'base' | 'plural' | 'past' | 'gerund' | 'third';
+
+/** Particles and prepositions that end a phrasal head ("time off", "sign in"): never inflected themselves. */
+const PARTICLES = new Set(['off', 'in', 'out', 'up', 'on', 'down', 'over', 'away', 'back']);
+
+/** The inflection of a token given its surface (lower-case), lemma and part of speech. */
+export function inflectionOf(norm: string, lemma: string, pos: string): Inflection {
+  if (norm === lemma) return 'base';
+  if (pos === 'NOUN') return norm.endsWith('s') || pluralize.isPlural(norm) ? 'plural' : 'base';
+  if (pos === 'VERB') {
+    if (norm.endsWith('ing')) return 'gerund';
+    if (norm.endsWith('ed') || norm !== lemma) {
+      if (norm.endsWith('s') && !norm.endsWith('ss')) return 'third';
+      return 'past';
+    }
+  }
+  return 'base';
+}
+
+function inflectWord(word: string, inflection: Inflection): string {
+  if (!/^[a-z]+$/.test(word)) return word;
+  switch (inflection) {
+    case 'plural':
+      return pluralize.plural(word);
+    case 'past':
+      return new Inflectors(word).toPast();
+    case 'gerund':
+      return new Inflectors(word).toGerund();
+    case 'third':
+      return new Inflectors(word).toPresentS();
+    default:
+      return word;
+  }
+}
+
+/**
+ * Inflects an alternative (given in lemma form) like the query word it replaces: nouns by number,
+ * verbs by tense. The head is the last word, or for a verb the first ("sign off" -> "signed off"); a phrase
+ * ending in a particle inflects the word before it; acronyms and mixed-case words are left alone.
+ */
+export function inflectLike(alternative: string, inflection: Inflection, pos: string): string {
+  if (inflection === 'base') return alternative;
+  const words = alternative.split(' ');
+  if (words.length === 0) return alternative;
+  // a noun phrase ending in a particle ("time off") has no plural of its own
+  if (pos !== 'VERB' && PARTICLES.has(words[words.length - 1])) return alternative;
+  let head = pos === 'VERB' ? 0 : words.length - 1;
+  if (pos !== 'VERB' && words.length > 2 && words.some((w) => w === 'of' || w === 'for')) {
+    // "letter of intent": the noun before "of" carries the number
+    const of = words.findIndex((w) => w === 'of' || w === 'for');
+    if (of > 0) head = of - 1;
+  }
+  words[head] = inflectWord(words[head], inflection);
+  return words.join(' ');
+}
+
+/** Singular (lemma) form of a noun. */
+export function singularOf(word: string): string {
+  return /^[a-z]+$/.test(word) ? pluralize.singular(word) : word;
+}

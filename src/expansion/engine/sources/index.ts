@@ -1,0 +1,28 @@
+import { matchCatalogue } from './catalogue';
+import { matchContext } from './context';
+import { matchAbbreviations, matchAcronyms } from './lexicons';
+import { matchThesaurus } from './thesaurus';
+import type { Matcher, SourceName } from './types';
+import { matchWordNet } from './wordnet';
+
+export * from './types';
+export * from './units';
+export { CATALOGUE_MATCH_FACTOR } from './catalogue';
+export { contextDefinitions, CONTEXT_DEFINITION_SCORE } from './context';
+export { LEXICON_CASE_FACTOR, LEXICON_PRIOR, periodExpansion } from './lexicons';
+export { THESAURUS_SCORE } from './thesaurus';
+export { WORDNET_SCORE } from './wordnet';
+
+/**
+ * Every source after the catalogue, by name (the catalogue runs first, on its own, because its phrases
+ * become units). Adding a source: a file in this folder, its name in SOURCE_NAMES, one line here.
+ */
+export const MATCHERS: Record<Exclude<SourceName, 'catalogue'>, Matcher> = {
+  acronyms: matchAcronyms,
+  abbreviations: matchAbbreviations,
+  thesaurus: matchThesaurus,
+  context: matchContext,
+  wordnet: matchWordNet,
+};
+
+export { matchCatalogue, matchAbbreviations, matchAcronyms, matchContext, matchThesaurus, matchWordNet };

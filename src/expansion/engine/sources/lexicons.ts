@@ -1,0 +1,104 @@
+import { inflectLike } from '../analysis';
+import { CompiledLexiconEntry, rankSenses } from '../lexicon';
+import { LIMITS } from '../limits';
+import { canonicalToken } from '../normalize';
+import type { LexiconMap } from '../types';
+import type { MatchState } from './types';
+
+/** Priors of the lexicons' best sense before calibration, and factors for unusual casing. */
+export const LEXICON_PRIOR = { acronym: 0.9, abbreviation: 0.85 } as const;
+export const LEXICON_CASE_FACTOR = {
+  /** acronym written all lower-case in the query ("api") */
+  lowercaseAcronym: 0.9,
+  /** abbreviation written in capitals ("MGMT") */
+  uppercaseAbbreviation: 0.85,
+} as const;
+/** Senses of an ambiguous key proposed at most. */
+const MAX_SENSES = 3;
+
+const ORDINAL = ['first', 'second', 'third', 'fourth'];
+
+/**
+ * Period codes read by pattern rather than listed: FY24 / FY2024 -> fiscal year 2024, Q3 -> third quarter,
+ * H1 -> first half, Q3FY24 is left alone. Returns the expansion or undefined.
+ */
+export function periodExpansion(token: string): string | undefined {
+  let m = /^fy'?(\d{2}|\d{4})$/i.exec(token);
+  if (m) return `fiscal year ${m[1].length === 2 ? '20' + m[1] : m[1]}`;
+  m = /^q([1-4])$/i.exec(token);
+  if (m) return `${ORDINAL[Number(m[1]) - 1]} quarter`;
+  m = /^h([12])$/i.exec(token);
+  if (m) return `${ORDINAL[Number(m[1]) - 1]} half`;
+  return undefined;
+}
+
+function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abbreviation'): void {
+  const { builder, analysis } = state;
+  const tokens = analysis.tokens;
+  let spans = 0;
+  // every word not inside a catalogue phrase: an acronym inside a compound ("CI pipeline") is still expanded
+  const inPhrase = new Uint8Array(tokens.length);
+  for (const u of state.catalogueUnits) if (u.tokEnd - u.tokStart > 1) for (let k = u.tokStart; k < u.tokEnd; k++) inPhrase[k] = 1;
+  for (let i = 0; i < tokens.length; i++) {
+    if (inPhrase[i] || spans >= LIMITS.MAX_SPANS || builder.full) continue;
+    const t = tokens[i];
+    const surface = analysis.text.slice(t.start, t.end);
+    const lower = surface === surface.toLowerCase();
+    const span = builder.span(i, i + 1);
+    if (kind === 'acronym') {
+      const period = periodExpansion(t.norm);
+      if (period) {
+        builder.add(span, period, {
+          kind,
+          source: 'acronym_lexicon',
+          raw: LEXICON_PRIOR.acronym,
+          domain: 'business',
+          scoped: false,
+          useTerm: surface,
+          useSynonym: period,
+          success: null,
+          features: { prior: LEXICON_PRIOR.acronym, pattern: 'period' },
+        });
+        spans++;
+        continue;
+      }
+    }
+    const entry = map.get(canonicalToken(t.norm)) as CompiledLexiconEntry | undefined;
+    if (!entry || (entry.caseSensitive && lower)) continue;
+    let factor = 1;
+    if (kind === 'acronym' && lower) factor = LEXICON_CASE_FACTOR.lowercaseAcronym;
+    if (kind === 'abbreviation' && surface.length > 1 && /[A-Z]/.test(surface) && surface === surface.toUpperCase()) factor = LEXICON_CASE_FACTOR.uppercaseAbbreviation;
+    const keyNorm = entry.key.toLowerCase();
+    const plural = t.norm !== keyNorm && t.norm.endsWith('s') && !keyNorm.endsWith('s');
+    const ranked = rankSenses(entry, builder.domain, builder.contextWords);
+    const prior = LEXICON_PRIOR[kind];
+    for (let r = 0; r < ranked.length && r < MAX_SENSES; r++) {
+      const rs = ranked[r];
+      const replacement = plural ? inflectLike(rs.sense.expansion, 'plural', 'NOUN') : rs.sense.expansion;
+      builder.add(span, replacement, {
+        kind,
+        source: kind === 'acronym' ? 'acronym_lexicon' : 'abbreviation_lexicon',
+        raw: prior * rs.prior * factor,
+        domain: rs.sense.domain,
+        domainMatch: rs.domainMatch,
+        contextHits: rs.contextHits,
+        scoped: false,
+        useTerm: entry.key,
+        useSynonym: rs.sense.expansion,
+        success: null,
+        features: { prior, sense_rank: r, sense_prior: Math.round(rs.prior * 1e4) / 1e4, senses: entry.senses.length, match_factor: factor },
+      });
+    }
+    spans++;
+  }
+}
+
+/** The built-in acronym lexicon (senses ranked by domain and context) and period codes (FY24, Q3). */
+export function matchAcronyms(state: MatchState): void {
+  matchLexicon(state, state.index.lexicons.acronyms, 'acronym');
+}
+
+/** The built-in abbreviation lexicon. */
+export function matchAbbreviations(state: MatchState): void {
+  matchLexicon(state, state.index.lexicons.abbreviations, 'abbreviation');
+}

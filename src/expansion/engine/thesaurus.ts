@@ -1,0 +1,118 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { DOMAIN_FAMILIES } from './domains';
+import { canonicalKey, tokenize } from './normalize';
+
+export const THESAURUS_POS = ['noun', 'verb', 'adj'] as const;
+export type ThesaurusPos = (typeof THESAURUS_POS)[number];
+export const THESAURUS_DOMAINS: readonly string[] = ['general', ...Object.values(DOMAIN_FAMILIES).flat()];
+
+/** One synonym set of data/thesaurus.json: members are mutually substitutable in its domain. */
+export interface ThesaurusSet {
+  terms: string[];
+  pos: ThesaurusPos;
+  domain: string;
+  /** the set applies only when one of these words is in the query or its context, or the domain matches */
+  context_words?: string[];
+}
+
+export interface ThesaurusFile {
+  description?: string;
+  sets: ThesaurusSet[];
+}
+
+/** A set reached from one of its members. */
+export interface ThesaurusHit {
+  set: ThesaurusSet;
+  /** position of the matched member in the set (0 = the most common wording) */
+  member: number;
+}
+
+/** Problems of a thesaurus file (empty when well-formed). */
+export function validateThesaurus(file: ThesaurusFile): string[] {
+  const problems: string[] = [];
+  if (!file || !Array.isArray(file.sets)) return ['missing "sets" array'];
+  const seen = new Map<string, number>();
+  file.sets.forEach((s, i) => {
+    const where = `set ${i} (${Array.isArray(s?.terms) ? s.terms.join(', ') : '?'})`;
+    if (!Array.isArray(s?.terms) || s.terms.length < 2 || s.terms.length > 6) problems.push(`${where}: needs 2 to 6 terms`);
+    else {
+      const keys = s.terms.map((t) => (typeof t === 'string' ? tokenize(t).join(' ') : ''));
+      if (keys.some((k) => !k)) problems.push(`${where}: empty term`);
+      if (new Set(keys.map((k) => canonicalKey(k.split(' ')))).size !== keys.length) problems.push(`${where}: two terms are the same words`);
+      if (s.terms.some((t) => typeof t === 'string' && /^[A-Z0-9&]{2,}$/.test(t))) problems.push(`${where}: acronyms belong in acronyms.json`);
+      const sig = `${s.pos}|${s.domain}|${[...keys].sort().join('|')}`;
+      if (seen.has(sig)) problems.push(`${where}: duplicate of set ${seen.get(sig)}`);
+      seen.set(sig, i);
+    }
+    if (!THESAURUS_POS.includes(s?.pos)) problems.push(`${where}: bad pos ${String(s?.pos)}`);
+    if (!THESAURUS_DOMAINS.includes(s?.domain)) problems.push(`${where}: bad domain ${String(s?.domain)}`);
+    if (s?.context_words !== undefined && (!Array.isArray(s.context_words) || s.context_words.some((w) => typeof w !== 'string' || tokenize(w).length !== 1))) {
+      problems.push(`${where}: context_words must be single words`);
+    }
+  });
+  return problems;
+}
+
+/**
+ * The enterprise thesaurus, compiled: member phrase (normalised, and its canonical singular key) -> the
+ * sets it belongs to, plus the longest phrase length per first word for compound detection.
+ */
+export class Thesaurus {
+  private readonly byKey = new Map<string, ThesaurusHit[]>();
+  private readonly firstMax = new Map<string, number>();
+  readonly setCount: number;
+
+  constructor(file: ThesaurusFile) {
+    const sets = Array.isArray(file?.sets) ? file.sets : [];
+    this.setCount = sets.length;
+    for (const raw of sets) {
+      if (!Array.isArray(raw?.terms)) continue;
+      const set: ThesaurusSet = {
+        terms: raw.terms.map((t) => tokenize(t).join(' ')).filter(Boolean),
+        pos: raw.pos,
+        domain: raw.domain,
+        ...(raw.context_words?.length ? { context_words: raw.context_words.map((w) => tokenize(w).join(' ')) } : {}),
+      };
+      set.terms.forEach((t, member) => {
+        const toks = t.split(' ');
+        for (const key of new Set([t, canonicalKey(toks)])) {
+          const list = this.byKey.get(key) ?? [];
+          if (!list.some((h) => h.set === set)) list.push({ set, member });
+          this.byKey.set(key, list);
+        }
+        const m = this.firstMax.get(toks[0]) ?? 0;
+        if (toks.length > m) this.firstMax.set(toks[0], toks.length);
+      });
+    }
+  }
+
+  /** Sets containing this member (normalised phrase, or its canonical key). */
+  lookup(key: string): readonly ThesaurusHit[] {
+    return this.byKey.get(key) ?? [];
+  }
+
+  /** Longest member (in words) starting with this word. */
+  longestFrom(word: string): number {
+    return this.firstMax.get(word) ?? 0;
+  }
+}
+
+function dataDir(): string {
+  for (const c of [path.join(__dirname, 'data'), path.resolve(__dirname, '..', '..', '..', 'src', 'expansion', 'engine', 'data')]) {
+    if (fs.existsSync(path.join(c, 'thesaurus.json'))) return c;
+  }
+  throw new Error('expansion thesaurus not found (data/thesaurus.json)');
+}
+
+/** Reads data/thesaurus.json. */
+export function readThesaurusFile(dir?: string): ThesaurusFile {
+  return JSON.parse(fs.readFileSync(path.join(dir ?? dataDir(), 'thesaurus.json'), 'utf8')) as ThesaurusFile;
+}
+
+let cached: Thesaurus | undefined;
+/** The built-in thesaurus, loaded once per process. */
+export function defaultThesaurus(): Thesaurus {
+  cached ??= new Thesaurus(readThesaurusFile());
+  return cached;
+}

@@ -1,0 +1,57 @@
+import { analyse, detectUnits, expand, ExpansionIndex, inflectLike, loadLexicons, Thesaurus, WordNetIndex } from '../../../src/expansion/engine';
+import { req, stateFor } from './helpers';
+
+const cls = (q: string, word: string) => analyse(q).tokens.find((t) => t.norm === word)!.wordClass;
+
+describe('query analysis', () => {
+  it('reads request, report, leave and contract as nouns or verbs by their use', () => {
+    expect(cls('holiday leave request', 'request')).toBe('noun');
+    expect(cls('holiday leave request', 'leave')).toBe('noun');
+    expect(cls('how to request a laptop', 'request')).toBe('verb');
+    expect(cls('expense report approval policy', 'report')).toBe('noun');
+    expect(cls('report a bug in the release', 'report')).toBe('verb');
+    expect(cls('when can I leave early', 'leave')).toBe('verb');
+    expect(cls('contract renewal terms', 'contract')).toBe('noun');
+    expect(cls('we contracted a new vendor', 'contracted')).toBe('verb');
+  });
+
+  it('gives lemmas and marks only content heads as replaceable', () => {
+    const a = analyse('laptop keeps crashing');
+    expect(a.tokens.map((t) => t.lemma)).toEqual(['laptop', 'keep', 'crash']);
+    expect(a.tokens.map((t) => t.content)).toEqual([true, false, true]); // "keeps" is aspectual
+    const b = analyse('how to reset my password for the VPN');
+    expect(b.tokens.filter((t) => t.content).map((t) => t.norm)).toEqual(['reset', 'password']);
+    expect(analyse('very slow wifi').tokens[0].content).toBe(false);
+  });
+
+  it('detects compounds listed whole and never proposes alternatives for their parts', () => {
+    const wn = WordNetIndex.fromSenses([
+      ['cash flow', 'noun', [['cash flows']]],
+      ['cash', 'noun', [['money']]],
+      ['flow', 'noun', [['stream']]],
+    ]);
+    const th = new Thesaurus({ sets: [{ terms: ['unit test', 'unit testing'], pos: 'noun', domain: 'engineering' }, { terms: ['unit', 'module'], pos: 'noun', domain: 'engineering' }] });
+    const s = stateFor('cash flow forecast unit test', { wordnet: wn, thesaurus: th });
+    expect(detectUnits(s, [])).toEqual([
+      { tokStart: 0, tokEnd: 2 },
+      { tokStart: 2, tokEnd: 3 },
+      { tokStart: 3, tokEnd: 5 },
+    ]);
+    const out = expand(ExpansionIndex.build([], loadLexicons()), req('unit test coverage'), { thesaurus: th, wordnet: wn });
+    const alts = out.map((r) => `${r.metadata.expanded_token} -> ${r.synonyms_used[0].synonym}`);
+    expect(alts).toContain('unit test -> unit testing');
+    expect(alts.some((a) => a.startsWith('unit ->'))).toBe(false);
+  });
+
+  it('keeps number and tense when inflecting an alternative', () => {
+    expect(inflectLike('supplier', 'plural', 'NOUN')).toBe('suppliers');
+    expect(inflectLike('paid time off', 'plural', 'NOUN')).toBe('paid time off');
+    expect(inflectLike('letter of intent', 'plural', 'NOUN')).toBe('letters of intent');
+    expect(inflectLike('approve', 'past', 'VERB')).toBe('approved');
+    expect(inflectLike('sign off', 'gerund', 'VERB')).toBe('signing off');
+    expect(inflectLike('fail', 'third', 'VERB')).toBe('fails');
+    const th = new Thesaurus({ sets: [{ terms: ['vendor', 'supplier'], pos: 'noun', domain: 'procurement' }, { terms: ['crash', 'fail'], pos: 'verb', domain: 'it' }] });
+    const out = expand(ExpansionIndex.build([], loadLexicons()), req('vendors crashed'), { thesaurus: th }).map((r) => r.expanded_query);
+    expect(out).toEqual(expect.arrayContaining(['suppliers crashed', 'vendors failed']));
+  });
+});

@@ -1,0 +1,154 @@
+import {
+  calibrate,
+  defaultCalibration,
+  expand,
+  ExpansionIndex,
+  fitIsotonic,
+  learntConfidence,
+  loadLexicons,
+  pairKey,
+  PairStatsTable,
+  readThesaurusFile,
+  Thesaurus,
+  validateThesaurus,
+  WordNetIndex,
+} from '../../../src/expansion/engine';
+import { DEFAULT_CONFIDENCE_THRESHOLD } from '../../../src/expansion/dto/expand-request.dto';
+import { req } from './helpers';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const lucene = require('lucene') as { parse(q: string): LuceneNode };
+interface LuceneNode {
+  left?: LuceneNode;
+  right?: LuceneNode;
+  operator?: string;
+  term?: string;
+  quoted?: boolean;
+  parenthesized?: boolean;
+}
+/** top-level clauses of a parsed query: each an OR group (its terms) or a single term */
+function clauses(node: LuceneNode): string[][] {
+  if (node.parenthesized || node.operator === 'OR') return [orTerms(node)];
+  if (node.term !== undefined) return [[node.term]];
+  return [...(node.left ? clauses(node.left) : []), ...(node.right ? clauses(node.right) : [])];
+}
+function orTerms(node: LuceneNode): string[] {
+  if (node.term !== undefined) return [node.term];
+  return [...(node.left ? orTerms(node.left) : []), ...(node.right ? orTerms(node.right) : [])];
+}
+
+const lex = loadLexicons();
+const index = ExpansionIndex.build([], lex);
+
+describe('the enterprise thesaurus', () => {
+  it('has at least 1,500 well-formed sets across the workplace domains', () => {
+    const file = readThesaurusFile();
+    expect(validateThesaurus(file)).toEqual([]);
+    expect(file.sets.length).toBeGreaterThanOrEqual(1500);
+    const domains = new Set(file.sets.map((s) => s.domain));
+    for (const d of ['it', 'engineering', 'hr', 'finance', 'sales', 'marketing', 'legal', 'procurement', 'facilities']) expect(domains).toContain(d);
+  });
+
+  it('validation reports malformed sets', () => {
+    const problems = validateThesaurus({ sets: [{ terms: ['a'], pos: 'noun', domain: 'it' }, { terms: ['PTO', 'paid time off'], pos: 'noun', domain: 'hr' }, { terms: ['x', 'y'], pos: 'adverb' as 'noun', domain: 'space' }] });
+    expect(problems.join('\n')).toMatch(/needs 2 to 6 terms[\s\S]*acronyms belong[\s\S]*bad pos[\s\S]*bad domain/);
+  });
+
+  it('the acronym lexicon serves workplace senses and drops readings nobody means', () => {
+    const senses = (k: string) => lex.acronyms.get(k.toLowerCase())?.senses.map((s) => s.expansion) ?? [];
+    expect(senses('IP')).toEqual(expect.arrayContaining(['intellectual property', 'internet protocol']));
+    expect(senses('PO')).toContain('purchase order');
+    expect(senses('UAT')).toContain('user acceptance testing');
+    expect(senses('P1')).toContain('priority 1');
+    expect(senses('HR')).not.toContain('hour');
+  });
+});
+
+describe('calibration', () => {
+  it('fits a monotone map and reads it by interpolation', () => {
+    const pts = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9].flatMap((x, i) => [{ x, y: i % 3 === 0 ? 0 : 1 }, { x, y: i > 4 ? 1 : 0 }]);
+    const table = fitIsotonic(pts);
+    for (let i = 1; i < table.length; i++) {
+      expect(table[i][0]).toBeGreaterThan(table[i - 1][0]);
+      expect(table[i][1]).toBeGreaterThan(table[i - 1][1]);
+    }
+    const t = { sources: { thesaurus: [[0.2, 0.3], [0.8, 0.9]] as [number, number][] } };
+    expect(calibrate(t, 'thesaurus', 0.5)).toBeCloseTo(0.6, 6);
+    expect(calibrate(t, 'thesaurus', 0.1)).toBe(0.3);
+    expect(calibrate(t, 'catalogue', 0.42)).toBe(0.42);
+  });
+
+  it('the shipped table is monotone in every source', () => {
+    for (const pts of Object.values(defaultCalibration().sources)) {
+      for (let i = 1; i < pts.length; i++) expect(pts[i][1]).toBeGreaterThanOrEqual(pts[i - 1][1]);
+    }
+  });
+});
+
+describe('distinct alternatives and the combined query', () => {
+  const th = new Thesaurus({ sets: [{ terms: ['laptop', 'notebook'], pos: 'noun', domain: 'it' }, { terms: ['password', 'passcode'], pos: 'noun', domain: 'it' }] });
+
+  it('gives each slot a distinct substitution and puts one combined OR query first', () => {
+    const out = expand(index, req('reset VPN password', { domain: 'technical', includeCombined: true, maxExpansions: 10 }), { thesaurus: th });
+    expect(out[0].metadata.form).toBe('combined');
+    expect(out.slice(1).every((r) => r.metadata.form === 'substitution')).toBe(true);
+    expect(new Set(out.map((r) => r.expanded_query)).size).toBe(out.length);
+    expect(out[0].expanded_query).toBe('reset (VPN OR "virtual private network") (password OR passcode)');
+    expect(out[0].synonyms_used.map((u) => u.synonym).sort()).toEqual(['passcode', 'virtual private network']);
+  });
+
+  it('the combined query parses with a Lucene query parser into the intended clauses, special characters escaped', () => {
+    const out = expand(index, req('ci/cd: laptop (NOT working) AND "VPN"?', { includeCombined: true }), { thesaurus: th });
+    const q = out[0].expanded_query;
+    expect(out[0].metadata.form).toBe('combined');
+    const parsed = clauses(lucene.parse(q));
+    expect(parsed).toContainEqual(['laptop', 'notebook']);
+    expect(parsed).toContainEqual(['VPN', 'virtual private network']);
+    expect(parsed.flat()).toEqual(expect.arrayContaining(['ci\\/cd', '\\:', '\\(NOT', 'working\\)', 'AND']));
+  });
+
+  it('max_expansions returns that many results when that many alternatives pass', () => {
+    const out = expand(index, req('laptop password VPN SSO MFA', { includeCombined: true, maxExpansions: 4 }), { thesaurus: th });
+    expect(out).toHaveLength(4);
+    expect(expand(index, req('laptop password VPN SSO MFA', { maxExpansions: 3 }), { thesaurus: th })).toHaveLength(3);
+  });
+
+  it('per-span OR results only when asked', () => {
+    const plain = expand(index, req('laptop crashes'), { thesaurus: th });
+    expect(plain.some((r) => r.metadata.form === 'or')).toBe(false);
+    const asked = expand(index, req('laptop crashes', { includeOrForm: true }), { thesaurus: th });
+    expect(asked.map((r) => r.expanded_query)).toContain('(laptop OR notebook) crashes');
+  });
+});
+
+describe('learning reaches every source', () => {
+  const wn = WordNetIndex.fromSenses([['car', 'noun', [['automobile']]]]);
+  // a WordNet pair the calibration trusts enough to show at the default threshold
+  const calibration = { sources: { wordnet: [[0, 0.9], [1, 0.9]] as [number, number][] } };
+  /** the WordNet pair's confidence, or undefined when the default threshold hides it */
+  const conf = (q: string, stats?: PairStatsTable, threshold = DEFAULT_CONFIDENCE_THRESHOLD) =>
+    expand(index, req(q, { confidenceThreshold: threshold }), { wordnet: wn, pairStats: stats, calibration, thesaurus: null }).find((r) => r.synonyms_used[0].source === 'wordnet')?.confidence_score;
+
+  it('ten unhelpful ratings push a WordNet pair below the default threshold; one cannot', () => {
+    const before = conf('car rental')!;
+    expect(before).toBeGreaterThanOrEqual(DEFAULT_CONFIDENCE_THRESHOLD);
+    const one = new PairStatsTable();
+    one.set(pairKey('car', 'automobile'), { helpful: 0, uses: 1 });
+    expect(conf('car rental', one)).toBeCloseTo(learntConfidence(before, 0, 1), 3);
+    expect(conf('car rental', one)).toBeGreaterThanOrEqual(DEFAULT_CONFIDENCE_THRESHOLD);
+    const ten = new PairStatsTable();
+    ten.set(pairKey('car', 'automobile'), { helpful: 0, uses: 10 });
+    expect(conf('car rental', ten)).toBeUndefined(); // hidden at the default threshold
+    expect(conf('car rental', ten, 0)).toBeCloseTo(learntConfidence(before, 0, 10), 3);
+    expect(learntConfidence(before, 0, 10)).toBeLessThan(DEFAULT_CONFIDENCE_THRESHOLD);
+  });
+
+  it('learns lexicon pairs per domain: ratings in one domain leave another alone', () => {
+    const lexConf = (stats: PairStatsTable | undefined, domain: string) =>
+      expand(index, req('VPN setup', { domain }), { pairStats: stats }).find((r) => r.synonyms_used[0].synonym === 'virtual private network')!.confidence_score;
+    const stats = new PairStatsTable();
+    stats.set(pairKey('VPN', 'virtual private network', 'technical'), { helpful: 0, uses: 10 });
+    expect(lexConf(stats, 'technical')).toBeLessThan(lexConf(undefined, 'technical'));
+    expect(lexConf(stats, 'business')).toBe(lexConf(undefined, 'business'));
+  });
+});

@@ -1,0 +1,85 @@
+import { defaultThesaurus, ExpansionIndex, loadLexicons, matchAbbreviations, matchAcronyms, matchCatalogue, matchContext, matchThesaurus, matchWordNet, Thesaurus, WordNetIndex } from '../../../src/expansion/engine';
+import { entry, pairs, stateFor } from './helpers';
+
+const lex = loadLexicons();
+const lexIndex = ExpansionIndex.build([], lex);
+
+describe('each source on its own', () => {
+  it('catalogue: longest phrase in scope, both directions, and its phrase becomes a unit', () => {
+    const index = ExpansionIndex.build([entry('machine learning', 'ML engineering', { id: 1 }), entry('learning', 'training', { id: 2 })], lex);
+    const s = stateFor('machine learning pipeline', { index });
+    const units = matchCatalogue(s);
+    expect(units).toEqual([{ tokStart: 0, tokEnd: 2 }]);
+    expect(pairs(s)).toEqual(['machine learning -> ML engineering']);
+    expect(s.builder.candidates[0]).toMatchObject({ source: 'catalogue', synonymId: 1 });
+  });
+
+  it('acronyms: senses ranked by domain and context; period codes by pattern', () => {
+    const legal = stateFor('IP assignment agreement', { index: lexIndex, domain: 'legal' });
+    matchAcronyms(legal);
+    const best = [...legal.builder.candidates].sort((a, b) => b.raw - a.raw)[0];
+    expect(best.replacement).toBe('intellectual property');
+    const net = stateFor('IP address conflict', { index: lexIndex, domain: 'technical' });
+    matchAcronyms(net);
+    expect([...net.builder.candidates].sort((a, b) => b.raw - a.raw)[0].replacement).toBe('internet protocol');
+    const fy = stateFor('FY24 budget', { index: lexIndex });
+    matchAcronyms(fy);
+    expect(pairs(fy)).toContain('fy24 -> fiscal year 2024');
+  });
+
+  it('abbreviations: lexicon abbreviations only', () => {
+    const s = stateFor('mgmt approval', { index: lexIndex });
+    matchAbbreviations(s);
+    expect(pairs(s)).toEqual(['mgmt -> management']);
+  });
+
+  it('thesaurus: members of the set of the word\'s part of speech, inflected like it', () => {
+    const th = new Thesaurus({ sets: [{ terms: ['laptop', 'notebook'], pos: 'noun', domain: 'it' }, { terms: ['approve', 'sign off'], pos: 'verb', domain: 'general' }] });
+    const s = stateFor('laptops keep crashing', { thesaurus: th });
+    matchThesaurus(s);
+    expect(pairs(s)).toEqual(['laptops -> notebooks']);
+    const v = stateFor('approved invoices', { thesaurus: th });
+    matchThesaurus(v);
+    expect(pairs(v)).toEqual(['approved -> signed off']);
+  });
+
+  it('thesaurus: a set with context words applies only with evidence or a matching domain', () => {
+    const th = new Thesaurus({ sets: [{ terms: ['holiday', 'vacation'], pos: 'noun', domain: 'hr', context_words: ['leave', 'request', 'book'] }] });
+    const none = stateFor('public holiday calendar', { thesaurus: th });
+    matchThesaurus(none);
+    expect(pairs(none)).toEqual([]);
+    const ctx = stateFor('holiday request', { thesaurus: th });
+    matchThesaurus(ctx);
+    expect(pairs(ctx)).toEqual(['holiday -> vacation']);
+    const dom = stateFor('holiday calendar', { thesaurus: th, domain: 'hr' });
+    matchThesaurus(dom);
+    expect(pairs(dom)).toEqual(['holiday -> vacation']);
+  });
+
+  it('context: an acronym the conversation spells out', () => {
+    const s = stateFor('PFM status', { context: ['Update on Project Falcon Migration (PFM) for the board'] });
+    matchContext(s);
+    expect(pairs(s)).toEqual(['pfm -> project falcon migration']);
+  });
+
+  it('WordNet: dominant sense of the tagged part of speech, no phrasal verbs, no rare or proper-noun members', () => {
+    const wn = WordNetIndex.fromSenses([
+      ['leave', 'noun', [['leave of absence'], ['farewell', 'parting']], [2, 0]],
+      ['leave', 'verb', [['go forth', 'depart']], [146]],
+      ['handbook', 'noun', [['enchiridion', 'manual']], [0]],
+    ]);
+    const noun = stateFor('holiday leave request', { wordnet: wn });
+    matchWordNet(noun);
+    expect(pairs(noun)).toEqual([]); // inside a noun compound: never expanded by WordNet
+    const verb = stateFor('leave early today', { wordnet: wn });
+    matchWordNet(verb);
+    expect(pairs(verb)).toEqual(['leave -> depart']);
+    const rare = stateFor('the handbook', { wordnet: wn });
+    matchWordNet(rare);
+    expect(pairs(rare)).toEqual(['handbook -> manual']);
+  });
+
+  it('the shipped thesaurus is found by default', () => {
+    expect(defaultThesaurus().setCount).toBeGreaterThanOrEqual(1500);
+  });
+});
