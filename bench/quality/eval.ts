@@ -13,7 +13,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { DEFAULT_CONFIDENCE_THRESHOLD, DEFAULT_MAX_EXPANSIONS } from '../../src/expansion/dto/expand-request.dto';
-import { calibrate, expand, ExpansionIndex, fitIsotonic, normalize, WordNetIndex, type CalibrationTable, type EngineResult, type ExpansionRequest } from '../../src/expansion/engine';
+import { calibrate, canonicalKey, expand, fitLogistic, THESAURUS_FEATURES, ExpansionIndex, fitIsotonic, normalize, WordNetIndex, type CalibrationTable, type EngineResult, type ExpansionRequest } from '../../src/expansion/engine';
 
 interface Query {
   id: string;
@@ -48,9 +48,10 @@ function wantedHit(q: Query, r: EngineResult): boolean {
 function shownAlternative(r: EngineResult): string {
   return r.metadata.alternative ?? r.synonyms_used[0].synonym;
 }
-/** a shown result delivers a wanted alternative of a term (lemma or inflected form) */
+/** a shown result delivers a wanted alternative of a term (lemma or inflected form; plural/singular alike) */
 function delivers(r: EngineResult, term: string, alternative: string): boolean {
-  return n(r.metadata.expanded_token) === n(term) && [n(r.synonyms_used[0].synonym), n(shownAlternative(r))].includes(n(alternative));
+  const c = (s: string) => canonicalKey(n(s).split(' '));
+  return c(r.metadata.expanded_token) === c(term) && [c(r.synonyms_used[0].synonym), c(shownAlternative(r))].includes(c(alternative));
 }
 function label(q: Query, r: EngineResult): 'good' | 'bad' | undefined {
   if (wantedHit(q, r)) return 'good';
@@ -76,9 +77,21 @@ function candidates(q: Query, calibration?: CalibrationTable): EngineResult[] {
 }
 
 if (args.includes('--fit')) {
-  const bySource = new Map<string, { x: number; y: number }[]>();
+  // 1. the thesaurus's feature weights (logistic regression on the dev labels)
+  const rows: { x: Record<string, number>; y: number }[] = [];
   for (const q of queries.filter((x) => x.split === 'dev')) {
     for (const r of candidates(q, { sources: {} })) {
+      const l = label(q, r);
+      if (!l || r.synonyms_used[0].source !== 'thesaurus') continue;
+      const e = r.metadata.explanation;
+      rows.push({ x: Object.fromEntries(THESAURUS_FEATURES.map((f) => [f, Number(e[f] ?? 0)])), y: l === 'good' ? 1 : 0 });
+    }
+  }
+  const model = fitLogistic(rows, THESAURUS_FEATURES);
+  // 2. every source's score -> P(right), the thesaurus scored by that model
+  const bySource = new Map<string, { x: number; y: number }[]>();
+  for (const q of queries.filter((x) => x.split === 'dev')) {
+    for (const r of candidates(q, { sources: {}, thesaurus_model: model })) {
       const l = label(q, r);
       if (!l) continue;
       const src = r.synonyms_used[0].source ?? 'catalogue';
@@ -91,6 +104,7 @@ if (args.includes('--fit')) {
     description: 'Isotonic calibration of each source score to P(judged right), fitted by npm run eval -- --fit on the dev split of bench/quality/queries.json (docs/QUALITY.md).',
     fitted_on: `${new Date().toISOString().slice(0, 10)}: ${[...bySource].map(([s, l]) => `${s} ${l.length} labels`).join(', ')}`,
     sources: {},
+    thesaurus_model: model,
   };
   for (const [src, pts] of bySource) if (src !== 'catalogue') table.sources[src as keyof CalibrationTable['sources']] = fitIsotonic(pts, pts.reduce((a, p) => a + p.y, 0) / pts.length, 2);
   fs.writeFileSync(path.join(DATA, 'calibration.json'), JSON.stringify(table, null, 1) + '\n');

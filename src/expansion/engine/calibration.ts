@@ -13,6 +13,45 @@ export interface CalibrationTable {
   description?: string;
   fitted_on?: string;
   sources: Partial<Record<SynonymSourceKind, [number, number][]>>;
+  /** logistic model of the thesaurus source score on its features (absent: the hand-set score) */
+  thesaurus_model?: LogisticModel;
+}
+
+/** A logistic regression: P = 1 / (1 + exp(-(bias + sum of weight * feature))). */
+export interface LogisticModel {
+  bias: number;
+  weights: Record<string, number>;
+}
+
+export function logistic(model: LogisticModel, features: Record<string, number>): number {
+  let z = model.bias;
+  for (const [k, w] of Object.entries(model.weights)) z += w * (features[k] ?? 0);
+  return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * L2-regularised logistic regression by gradient descent (features are small and bounded; a few hundred
+ * labels): the thesaurus's features weighed by the judged labels instead of by hand.
+ */
+export function fitLogistic(rows: readonly { x: Record<string, number>; y: number }[], names: readonly string[], lambda = 1, steps = 3000, rate = 0.5): LogisticModel {
+  const w = new Map(names.map((n) => [n, 0]));
+  let b = 0;
+  const n = rows.length || 1;
+  for (let step = 0; step < steps; step++) {
+    const g = new Map(names.map((k) => [k, 0]));
+    let gb = 0;
+    for (const r of rows) {
+      let z = b;
+      for (const k of names) z += (w.get(k) ?? 0) * (r.x[k] ?? 0);
+      const err = 1 / (1 + Math.exp(-z)) - r.y;
+      gb += err;
+      for (const k of names) g.set(k, (g.get(k) ?? 0) + err * (r.x[k] ?? 0));
+    }
+    b -= (rate * gb) / n;
+    for (const k of names) w.set(k, (w.get(k) ?? 0) - rate * ((g.get(k) ?? 0) / n + (lambda * (w.get(k) ?? 0)) / n));
+  }
+  const r4 = (v: number) => Math.round(v * 1e4) / 1e4;
+  return { bias: r4(b), weights: Object.fromEntries([...w].map(([k, v]) => [k, r4(v)])) };
 }
 
 /** Probability of "right" for a source score. */
@@ -54,6 +93,22 @@ export function fitIsotonic(points: readonly { x: number; y: number }[], prior =
   }
   const r = (v: number) => Math.round(v * 1e4) / 1e4;
   return blocks.map((b) => [r(b.sx / b.n), r((b.sy + prior * strength) / (b.n + strength))]);
+}
+
+/**
+ * The lowest source score whose calibrated confidence reaches `threshold` (the map is monotone), so a
+ * matcher's candidate that cannot pass is dropped before it is built. -Infinity when every score passes.
+ */
+export function minScoreFor(table: CalibrationTable | undefined, source: SynonymSourceKind, threshold: number): number {
+  const pts = source === 'catalogue' ? undefined : table?.sources[source];
+  if (!pts || pts.length === 0) return threshold;
+  if (pts[0][1] >= threshold) return -Infinity;
+  for (let i = 1; i < pts.length; i++) {
+    const [x0, y0] = pts[i - 1];
+    const [x1, y1] = pts[i];
+    if (y1 >= threshold) return y1 === y0 ? x1 : x0 + ((threshold - y0) / (y1 - y0)) * (x1 - x0);
+  }
+  return Infinity;
 }
 
 let cached: CalibrationTable | undefined;

@@ -2,6 +2,7 @@ import type { QueryAnalysis } from './analysis';
 import { containsPhrase, type Preferences } from './context';
 import { domainMatchOf } from './domains';
 import { canonicalKey, STOPWORDS, tokenize } from './normalize';
+import { pairKey, type PairStatsLookup } from './learning';
 import type { SynonymSourceKind } from './types';
 
 /** A stretch of the query treated as one unit: a word, or a compound / multi-word expression. */
@@ -62,6 +63,13 @@ export class CandidateBuilder {
   private readonly excludedCanon: string[];
   readonly queryNorm: string;
 
+  /**
+   * Per source, the lowest source score that can pass the request's threshold, and the ratings that could
+   * still lift a lower one: set by expand() so hopeless candidates cost nothing.
+   */
+  floors: Partial<Record<SynonymSourceKind, number>> = {};
+  pairStats?: PairStatsLookup;
+
   constructor(
     readonly analysis: QueryAnalysis,
     readonly domain: string | undefined,
@@ -102,9 +110,20 @@ export class CandidateBuilder {
     return seen.size;
   }
 
+  /**
+   * True when a candidate with at most this source score cannot pass the threshold: below the floor only
+   * ratings (pair statistics) could lift it, and catalogue entries learn per entry, not per pair.
+   */
+  hopeless(source: SynonymSourceKind, raw: number, term: string, alternative: string): boolean {
+    const floor = this.floors[source];
+    if (floor === undefined || raw >= floor) return false;
+    return source === 'catalogue' || !this.pairStats?.get(pairKey(term, alternative, this.domain));
+  }
+
   /** Admits a candidate; false when refused. */
   add(span: MatchSpan, replacement: string, input: CandidateInput): boolean {
     if (this.full) return false;
+    if (this.hopeless(input.source, input.raw, input.useTerm, input.useSynonym)) return false;
     const toks = tokenize(replacement);
     if (toks.length === 0) return false;
     const rn = toks.join(' ');

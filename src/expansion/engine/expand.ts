@@ -1,6 +1,6 @@
 import { analyse } from './analysis';
 import type { CalibrationTable } from './calibration';
-import { defaultCalibration } from './calibration';
+import { defaultCalibration, minScoreFor } from './calibration';
 import { CandidateBuilder } from './candidates';
 import { collectStrings, contextWordsOf, preferencesOf } from './context';
 import { requestDomainOf } from './domains';
@@ -8,12 +8,12 @@ import type { ExpansionIndex } from './expansion-index';
 import type { PairStatsLookup } from './learning';
 import { LIMITS } from './limits';
 import { luceneGroup, luceneText } from './query-syntax';
-import { scoreCandidate, type ScoredCandidate } from './scoring';
+import { explain, scoreCandidate, type ScoredCandidate } from './scoring';
 import { detectUnits, MATCHERS, matchCatalogue, SOURCE_NAMES, type MatchState, type SourceName } from './sources';
 import { STRATEGIES, TYPE_PRIORITY } from './strategies';
 import { STOPWORDS } from './normalize';
 import { defaultThesaurus, type Thesaurus } from './thesaurus';
-import { EngineResult, EXPANSION_TYPES, ExpansionRequest, ExpansionType } from './types';
+import { EngineResult, EXPANSION_TYPES, ExpansionRequest, ExpansionType, SOURCE_KINDS } from './types';
 import type { WordNetIndex } from './wordnet';
 
 export interface ExpandResources {
@@ -68,7 +68,7 @@ function substitution(text: string, s: ScoredCandidate): EngineResult {
     confidence_score: r4(s.confidence),
     relevance_score: r4(s.relevance),
     synonyms_used: [use(s)],
-    metadata: { expanded_token: sp.surface, synonym_count: 1, form: 'substitution', alternative: s.c.replacement, explanation: s.explanation },
+    metadata: { expanded_token: sp.surface, synonym_count: 1, form: 'substitution', alternative: s.c.replacement, explanation: explain(s) },
   };
 }
 
@@ -88,7 +88,7 @@ function orForm(text: string, s: ScoredCandidate): EngineResult {
   return {
     ...substitution(text, s),
     expanded_query: orQuery(text, [{ start: sp.charStart, end: sp.charEnd, surface: sp.surface, alternatives: [s.c.replacement] }]),
-    metadata: { expanded_token: sp.surface, synonym_count: 1, form: 'or', alternative: s.c.replacement, explanation: s.explanation },
+    metadata: { expanded_token: sp.surface, synonym_count: 1, form: 'or', alternative: s.c.replacement, explanation: explain(s) },
   };
 }
 
@@ -163,6 +163,11 @@ export function expand(index: ExpansionIndex, request: ExpansionRequest, resourc
     }
   }
   const builder = new CandidateBuilder(analysis, domain, prefs, contextWords, LIMITS.MAX_CANDIDATES);
+  const calibration = resources.calibration ?? defaultCalibration();
+  if (threshold > 0) {
+    for (const source of SOURCE_KINDS) builder.floors[source] = minScoreFor(calibration, source, threshold);
+    builder.pairStats = resources.pairStats;
+  }
   const contextStrings: string[] = [];
   if (needed.has('context')) {
     const budget = { strings: LIMITS.MAX_CONTEXT_STRINGS, chars: LIMITS.MAX_CONTEXT_CHARS };
@@ -179,13 +184,14 @@ export function expand(index: ExpansionIndex, request: ExpansionRequest, resourc
     contextStrings,
     wordnet: resources.wordnet,
     thesaurus: resources.thesaurus === null ? undefined : (resources.thesaurus ?? defaultThesaurus()),
+    thesaurusModel: calibration.thesaurus_model,
   };
   state.catalogueUnits = needed.has('catalogue') ? matchCatalogue(state) : [];
   state.units = detectUnits(state, state.catalogueUnits);
   for (const name of SOURCE_NAMES) if (name !== 'catalogue' && needed.has(name)) MATCHERS[name](state);
   if (builder.candidates.length === 0) return [];
 
-  const scoring = { calibration: resources.calibration ?? defaultCalibration(), pairStats: resources.pairStats, prefs, domain };
+  const scoring = { calibration, pairStats: resources.pairStats, prefs, domain };
   const scored: ScoredCandidate[] = [];
   for (const c of builder.candidates) {
     const type = TYPE_PRIORITY.find((t) => enabled.includes(t) && STRATEGIES[t].accepts(c));
@@ -196,25 +202,24 @@ export function expand(index: ExpansionIndex, request: ExpansionRequest, resourc
   scored.sort(compare);
   const perSpan = new Map<string, number>();
   const seen = new Set<string>();
+  // distinct alternatives: one per span and (case-insensitive) wording, at most MAX_ALTERNATIVES_PER_SPAN per span
   const accepted: ScoredCandidate[] = [];
-  const subs: EngineResult[] = [];
   for (const s of scored) {
+    if (accepted.length >= LIMITS.MAX_COMBINED_ALTERNATIVES && accepted.length >= max) break;
     const k = `${s.c.span.tokStart}:${s.c.span.tokEnd}`;
     if ((perSpan.get(k) ?? 0) >= MAX_ALTERNATIVES_PER_SPAN) continue;
-    const r = substitution(analysis.text, s);
-    const key = r.expanded_query.toLowerCase();
+    const key = `${k}:${s.c.replacement.toLowerCase()}`;
     if (seen.has(key)) continue;
     seen.add(key);
     perSpan.set(k, (perSpan.get(k) ?? 0) + 1);
     accepted.push(s);
-    subs.push(r);
   }
   if (accepted.length === 0) return [];
   const out: EngineResult[] = [];
   const withCombined = request.includeCombined !== false && max >= 2;
   if (withCombined) out.push(combined(analysis.text, accepted.slice(0, LIMITS.MAX_COMBINED_ALTERNATIVES)));
-  for (let i = 0; i < subs.length && out.length < max; i++) {
-    out.push(subs[i]);
+  for (let i = 0; i < accepted.length && out.length < max; i++) {
+    out.push(substitution(analysis.text, accepted[i]));
     if (request.includeOrForm === true && out.length < max) out.push(orForm(analysis.text, accepted[i]));
   }
   return out;

@@ -149,3 +149,43 @@ export function rankSenses(
   out.sort((a, b) => b.prior - a.prior || a.index - b.index);
   return out;
 }
+
+/** A lexicon key reached from one of its long forms ("intellectual property" -> IP). */
+export interface LongFormHit {
+  key: string;
+  sense: LexiconSense;
+}
+
+/** Long forms of a lexicon (several words only), by normalised and canonical phrase, built once per map. */
+export interface LongFormIndex {
+  lookup(phrase: string): readonly LongFormHit[];
+  longestFrom(word: string): number;
+}
+
+const longFormCache = new WeakMap<LexiconMap, LongFormIndex>();
+
+/** The long-form index of an acronym lexicon: used to offer the acronym for its spelled-out form. */
+export function longFormsOf(map: LexiconMap): LongFormIndex {
+  const cached = longFormCache.get(map);
+  if (cached) return cached;
+  const byPhrase = new Map<string, LongFormHit[]>();
+  const firstMax = new Map<string, number>();
+  for (const entry of map.values()) {
+    for (const sense of entry.senses) {
+      const toks = tokenize(sense.expansion);
+      if (toks.length < 2) continue;
+      for (const k of new Set([toks.join(' '), canonicalKey(toks)])) {
+        const list = byPhrase.get(k) ?? [];
+        if (!list.some((h) => h.key === entry.key)) list.push({ key: entry.key, sense });
+        byPhrase.set(k, list);
+      }
+      if (toks.length > (firstMax.get(toks[0]) ?? 0)) firstMax.set(toks[0], toks.length);
+    }
+  }
+  const index: LongFormIndex = {
+    lookup: (phrase) => byPhrase.get(phrase) ?? [],
+    longestFrom: (word) => firstMax.get(word) ?? 0,
+  };
+  longFormCache.set(map, index);
+  return index;
+}

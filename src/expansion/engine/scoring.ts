@@ -25,9 +25,11 @@ export interface ScoredCandidate {
   c: Candidate;
   type: ExpansionType;
   confidence: number;
+  calibrated: number;
   relevance: number;
   score: number;
-  explanation: Record<string, number | string>;
+  adjustments: { domain: number; scope: number; context: number; preference: number; success: number };
+  stat?: { helpful: number; uses: number };
 }
 
 const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
@@ -64,21 +66,29 @@ export function scoreCandidate(c: Candidate, type: ExpansionType, ctx: ScoringCo
     c,
     type,
     confidence,
+    calibrated,
     relevance,
     score,
-    explanation: {
-      source: c.source,
-      source_score: r4(c.raw),
-      calibrated_confidence: r4(calibrated),
-      ...(stat ? { ratings: stat.uses, helpful_ratings: stat.helpful } : {}),
-      ...c.features,
-      domain_adjustment: r4(domainAdj),
-      scope_adjustment: r4(scopeAdj),
-      context_hits: c.contextHits,
-      context_adjustment: r4(contextAdj),
-      preference_adjustment: r4(prefAdj),
-      success_adjustment: r4(successAdj),
-      score: r4(score),
-    },
+    adjustments: { domain: domainAdj, scope: scopeAdj, context: contextAdj, preference: prefAdj, success: successAdj },
+    ...(stat ? { stat } : {}),
+  };
+}
+
+/** The score's components, for metadata.explanation (built only for results that are shown). */
+export function explain(s: ScoredCandidate): Record<string, number | string> {
+  const a = s.adjustments;
+  return {
+    source: s.c.source,
+    source_score: r4(s.c.raw),
+    calibrated_confidence: r4(s.calibrated),
+    ...(s.stat ? { ratings: s.stat.uses, helpful_ratings: s.stat.helpful } : {}),
+    ...s.c.features,
+    domain_adjustment: r4(a.domain),
+    scope_adjustment: r4(a.scope),
+    context_hits: s.c.contextHits,
+    context_adjustment: r4(a.context),
+    preference_adjustment: r4(a.preference),
+    success_adjustment: r4(a.success),
+    score: r4(s.score),
   };
 }

@@ -43,7 +43,8 @@ export interface ExpansionRequest {
   includeOrForm?: boolean;
 }
 
-export type SynonymSourceKind = 'catalogue' | 'acronym_lexicon' | 'abbreviation_lexicon' | 'thesaurus' | 'wordnet' | 'context';
+export const SOURCE_KINDS = ['catalogue', 'acronym_lexicon', 'abbreviation_lexicon', 'thesaurus', 'spelling', 'wordnet', 'context'] as const;
+export type SynonymSourceKind = (typeof SOURCE_KINDS)[number];
 
 export interface SynonymUse {
   term: string;

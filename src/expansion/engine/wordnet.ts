@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { zipf } from './analysis/frequency';
 import { normalize, STOPWORDS } from './normalize';
 
 /** Parts of speech WordNet is consulted for (adverbs never: their readings are mostly intensifiers). */
@@ -10,7 +11,14 @@ const DATA_FILES: Record<WordNetPos, string> = { noun: 'data.noun', verb: 'data.
 /** Senses kept per lemma and part of speech, most frequent first. */
 export const WORDNET_SENSES_KEPT = 3;
 /** Gloss words kept per sense, for context evidence. */
-const GLOSS_WORDS = 16;
+const GLOSS_WORDS = 10;
+/**
+ * Members rarer than this Zipf value (SUBTLEX-US) are dropped at load: the semantic source never shows them,
+ * and keeping them would only cost memory. Lemmas left with no member in any kept sense are dropped too
+ * (collocations stay known as units).
+ */
+export const WORDNET_MIN_MEMBER_ZIPF = 3;
+const NONE: string[] = [];
 
 /** One sense (synset) of a lemma in one part of speech. */
 export interface WordNetSense {
@@ -64,12 +72,12 @@ export class WordNetIndex {
   private readonly phrases: Set<string>;
   private readonly phraseFirstMax: Map<string, number>;
 
-  private constructor(map: Map<string, WordNetEntry>) {
+  private constructor(map: Map<string, WordNetEntry>, collocations?: Iterable<string>) {
     this.map = map;
     this.phrases = new Set();
     this.phraseFirstMax = new Map();
-    for (const k of map.keys()) {
-      const lemma = k.slice(0, k.lastIndexOf('|'));
+    const lemmas = collocations ?? [...map.keys()].map((k) => k.slice(0, k.lastIndexOf('|')));
+    for (const lemma of lemmas) {
       if (!lemma.includes(' ')) continue;
       this.phrases.add(lemma);
       const words = lemma.split(' ');
@@ -160,33 +168,39 @@ export class WordNetIndex {
               const w = f[4 + 2 * i];
               if (w === undefined) break;
               const t = memberText(w);
-              if (t && !words.includes(t)) words.push(t);
+              if (t && !words.includes(t) && zipf(t) >= WORDNET_MIN_MEMBER_ZIPF) words.push(t);
             }
             const bar = line.indexOf('| ');
             const gloss =
               bar < 0
-                ? []
+                ? NONE
                 : normalize(line.slice(bar + 2))
                     .split(' ')
                     .filter((g) => g.length > 2 && !STOPWORDS.has(g))
                     .slice(0, GLOSS_WORDS);
-            synsets.set(off, { words, gloss });
+            synsets.set(off, { words: words.length ? words : NONE, gloss });
           }
         }
         start = end + 1;
       }
     }
     const map = new Map<string, WordNetEntry>();
+    const collocations: string[] = [];
     for (const [k, r] of refs) {
       const lemma = k.slice(0, k.lastIndexOf('|'));
+      if (lemma.includes(' ')) collocations.push(lemma);
       const senses: WordNetSense[] = [];
+      let members = 0;
       for (const s of r.list) {
         const syn = synsets.get(s.offset);
         if (!syn) continue;
-        senses.push({ words: syn.words.filter((w) => w !== lemma), tagCount: s.tag, gloss: syn.gloss });
+        const words = syn.words.includes(lemma) ? syn.words.filter((w) => w !== lemma) : syn.words;
+        members += words.length;
+        // a monosemous lemma needs no gloss: there is no sense to choose
+        senses.push({ words, tagCount: s.tag, gloss: r.count > 1 ? syn.gloss : NONE });
       }
-      if (senses.length > 0) map.set(k, { senses, totalTags: r.total, senseCount: r.count });
+      if (members > 0) map.set(k, { senses, totalTags: r.total, senseCount: r.count });
     }
-    return new WordNetIndex(map);
+    return new WordNetIndex(map, collocations);
   }
 }

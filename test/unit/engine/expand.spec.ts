@@ -118,8 +118,8 @@ describe('expand output', () => {
       [entry('pipeline', 'sales funnel', { id: 1, domain: 'business' }), entry('pipeline', 'build workflow', { id: 2, domain: 'technical' })],
       emptyLexicons(),
     );
-    expect(expand(i2, req('pipeline', { domain: 'technical' }))[0].synonyms_used[0].synonym_id).toBe(2);
-    expect(expand(i2, req('pipeline', { domain: 'business' }))[0].synonyms_used[0].synonym_id).toBe(1);
+    expect(expand(i2, req('pipeline', { domain: 'technical' }), { thesaurus: null })[0].synonyms_used[0].synonym_id).toBe(2);
+    expect(expand(i2, req('pipeline', { domain: 'business' }), { thesaurus: null })[0].synonyms_used[0].synonym_id).toBe(1);
   });
 
   it('restricts work to enabledStrategies', () => {

@@ -1,4 +1,4 @@
-import { defaultThesaurus, ExpansionIndex, loadLexicons, matchAbbreviations, matchAcronyms, matchCatalogue, matchContext, matchThesaurus, matchWordNet, Thesaurus, WordNetIndex } from '../../../src/expansion/engine';
+import { defaultThesaurus, detectUnits, ExpansionIndex, loadLexicons, matchAbbreviations, matchAcronyms, matchCatalogue, matchContext, matchSpelling, matchThesaurus, matchWordNet, Thesaurus, WordNetIndex } from '../../../src/expansion/engine';
 import { entry, pairs, stateFor } from './helpers';
 
 const lex = loadLexicons();
@@ -25,6 +25,28 @@ describe('each source on its own', () => {
     const fy = stateFor('FY24 budget', { index: lexIndex });
     matchAcronyms(fy);
     expect(pairs(fy)).toContain('fy24 -> fiscal year 2024');
+  });
+
+  it('acronyms: a spelled-out long form is a unit and is offered its acronym, plural kept', () => {
+    const s = stateFor('signed non-disclosure agreement template', { index: lexIndex });
+    expect(detectUnits(s, [])).toContainEqual({ tokStart: 1, tokEnd: 3 });
+    matchAcronyms(s);
+    expect(pairs(s)).toContain('non-disclosure agreement -> NDA');
+    const k = stateFor('key performance indicators for marketing', { index: lexIndex });
+    matchAcronyms(k);
+    expect(pairs(k)).toContain('key performance indicators -> KPIs');
+  });
+
+  it('spelling: the other variety\'s spelling of any word, but no "programme" for software', () => {
+    const s = stateFor('open source licence optimisation', { index: lexIndex });
+    matchSpelling(s);
+    expect(pairs(s)).toEqual(['licence -> license', 'optimisation -> optimization']);
+    const tech = stateFor('program install', { index: lexIndex, domain: 'technical' });
+    matchSpelling(tech);
+    expect(pairs(tech)).toEqual([]);
+    const biz = stateFor('graduate program', { index: lexIndex, domain: 'hr' });
+    matchSpelling(biz);
+    expect(pairs(biz)).toEqual(['program -> programme']);
   });
 
   it('abbreviations: lexicon abbreviations only', () => {

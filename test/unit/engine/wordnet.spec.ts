@@ -19,10 +19,12 @@ describe('WordNetIndex', () => {
     }
   });
 
-  it('drops proper-noun members and keeps glosses for context evidence', () => {
-    const page = wn.entry('page', 'noun')!;
-    expect(page.senses.flatMap((s) => s.words).some((w) => w.includes('handley'))).toBe(false);
-    expect(page.senses[0].gloss.length).toBeGreaterThan(0);
+  it('drops proper-noun and rare members, and keeps glosses where there is a sense to choose', () => {
+    const page = wn.entry('page', 'noun');
+    expect((page?.senses ?? []).flatMap((s) => s.words).some((w) => w.includes('handley'))).toBe(false);
+    expect((wn.entry('handbook', 'noun')?.senses ?? []).flatMap((s) => s.words)).not.toContain('enchiridion');
+    expect((wn.entry('year', 'noun')?.senses ?? []).flatMap((s) => s.words)).not.toContain('twelvemonth');
+    expect(wn.entry('leave', 'noun')!.senses[0].gloss.length).toBeGreaterThan(0);
   });
 
   it('knows multi-word collocations, which become units', () => {

@@ -10,7 +10,7 @@ const PARTICLES = new Set(['off', 'in', 'out', 'up', 'on', 'down', 'over', 'away
 /** The inflection of a token given its surface (lower-case), lemma and part of speech. */
 export function inflectionOf(norm: string, lemma: string, pos: string): Inflection {
   if (norm === lemma) return 'base';
-  if (pos === 'NOUN') return norm.endsWith('s') || pluralize.isPlural(norm) ? 'plural' : 'base';
+  if (pos === 'NOUN') return 'plural'; // the tagger's lemma differs: "laptops" -> "laptop", "criteria" -> "criterion"
   if (pos === 'VERB') {
     if (norm.endsWith('ing')) return 'gerund';
     if (norm.endsWith('ed') || norm !== lemma) {

@@ -1,6 +1,7 @@
 import { matchCatalogue } from './catalogue';
 import { matchContext } from './context';
 import { matchAbbreviations, matchAcronyms } from './lexicons';
+import { matchSpelling } from './spelling';
 import { matchThesaurus } from './thesaurus';
 import type { Matcher, SourceName } from './types';
 import { matchWordNet } from './wordnet';
@@ -10,7 +11,8 @@ export * from './units';
 export { CATALOGUE_MATCH_FACTOR } from './catalogue';
 export { contextDefinitions, CONTEXT_DEFINITION_SCORE } from './context';
 export { LEXICON_CASE_FACTOR, LEXICON_PRIOR, periodExpansion } from './lexicons';
-export { THESAURUS_SCORE } from './thesaurus';
+export { SPELLING_SCORE } from './spelling';
+export { THESAURUS_FEATURES, THESAURUS_SCORE } from './thesaurus';
 export { WORDNET_SCORE } from './wordnet';
 
 /**
@@ -21,8 +23,9 @@ export const MATCHERS: Record<Exclude<SourceName, 'catalogue'>, Matcher> = {
   acronyms: matchAcronyms,
   abbreviations: matchAbbreviations,
   thesaurus: matchThesaurus,
+  spelling: matchSpelling,
   context: matchContext,
   wordnet: matchWordNet,
 };
 
-export { matchCatalogue, matchAbbreviations, matchAcronyms, matchContext, matchThesaurus, matchWordNet };
+export { matchCatalogue, matchAbbreviations, matchAcronyms, matchContext, matchSpelling, matchThesaurus, matchWordNet };

@@ -1,12 +1,15 @@
 import { inflectLike } from '../analysis';
-import { CompiledLexiconEntry, rankSenses } from '../lexicon';
+import { CompiledLexiconEntry, longFormsOf, rankSenses } from '../lexicon';
+import { domainMatchOf } from '../domains';
 import { LIMITS } from '../limits';
-import { canonicalToken } from '../normalize';
+import { canonicalKey, canonicalToken } from '../normalize';
 import type { LexiconMap } from '../types';
 import type { MatchState } from './types';
 
 /** Priors of the lexicons' best sense before calibration, and factors for unusual casing. */
 export const LEXICON_PRIOR = { acronym: 0.9, abbreviation: 0.85 } as const;
+/** Offering the acronym for its spelled-out long form ("non-disclosure agreement" -> NDA). */
+export const LONG_FORM_FACTOR = 0.95;
 export const LEXICON_CASE_FACTOR = {
   /** acronym written all lower-case in the query ("api") */
   lowercaseAcronym: 0.9,
@@ -63,7 +66,8 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
         continue;
       }
     }
-    const entry = map.get(canonicalToken(t.norm)) as CompiledLexiconEntry | undefined;
+    // "PRs", "DRs": the plural of a two-letter key is too short for the canonical plural rule
+    const entry = (map.get(canonicalToken(t.norm)) ?? (/^[A-Z0-9&]{2,}s$/.test(surface) ? map.get(canonicalToken(t.norm.slice(0, -1))) : undefined)) as CompiledLexiconEntry | undefined;
     if (!entry || (entry.caseSensitive && lower)) continue;
     let factor = 1;
     if (kind === 'acronym' && lower) factor = LEXICON_CASE_FACTOR.lowercaseAcronym;
@@ -93,9 +97,45 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
   }
 }
 
-/** The built-in acronym lexicon (senses ranked by domain and context) and period codes (FY24, Q3). */
+/**
+ * Long forms: a unit that spells out an acronym of the lexicon is offered the acronym ("intellectual property"
+ * -> IP, "key performance indicators" -> KPIs), in the domain of that sense.
+ */
+function matchLongForms(state: MatchState): void {
+  const { builder, analysis } = state;
+  const longForms = longFormsOf(state.index.lexicons.acronyms);
+  for (const u of state.units) {
+    if (u.tokEnd - u.tokStart < 2 || builder.full) continue;
+    const toks = analysis.tokens.slice(u.tokStart, u.tokEnd);
+    const words = toks.map((t) => t.norm);
+    let hits = longForms.lookup(words.join(' '));
+    if (hits.length === 0) hits = longForms.lookup(canonicalKey(words));
+    if (hits.length !== 1) continue; // a long form shared by two acronyms names neither clearly
+    const { key, sense } = hits[0];
+    const last = toks[toks.length - 1];
+    const plural = last.inflection === 'plural' && /^[A-Za-z0-9&]+$/.test(key);
+    const replacement = plural ? `${key}s` : key;
+    const raw = LEXICON_PRIOR.acronym * LONG_FORM_FACTOR;
+    builder.add(builder.span(u.tokStart, u.tokEnd), replacement, {
+      kind: 'acronym',
+      source: 'acronym_lexicon',
+      raw,
+      domain: sense.domain,
+      domainMatch: domainMatchOf(sense.domain, builder.domain),
+      contextHits: 0,
+      scoped: false,
+      useTerm: sense.expansion,
+      useSynonym: key,
+      success: null,
+      features: { prior: LEXICON_PRIOR.acronym, direction: 'long form', match_factor: LONG_FORM_FACTOR },
+    });
+  }
+}
+
+/** The built-in acronym lexicon (senses ranked by domain and context), its long forms and period codes (FY24, Q3). */
 export function matchAcronyms(state: MatchState): void {
   matchLexicon(state, state.index.lexicons.acronyms, 'acronym');
+  matchLongForms(state);
 }
 
 /** The built-in abbreviation lexicon. */

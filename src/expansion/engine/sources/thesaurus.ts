@@ -2,6 +2,7 @@ import { inflectLike, zipf } from '../analysis';
 import { domainMatchOf } from '../domains';
 import { canonicalKey } from '../normalize';
 import type { ThesaurusHit } from '../thesaurus';
+import { logistic } from '../calibration';
 import type { MatchState } from './types';
 
 /** Source score of a thesaurus alternative before calibration (docs/EXPANSION.md, "Thesaurus"). */
@@ -16,15 +17,22 @@ export const THESAURUS_SCORE = {
   generalSet: 0.85,
   /** a longer wording for a single word ("approve" -> "give approval") */
   longerWording: 0.8,
-  /** alternatives whose rarest word has a Zipf value below this are discounted linearly to commonZipf - 2 */
-  commonZipf: 4,
+  /**
+   * a wording whose rarest word is below this Zipf value in SUBTLEX-US is discounted ("storey", "logotype");
+   * low, because film subtitles under-count office words ("vendor", "invoice")
+   */
+  rareZipf: 2.5,
+  rareWording: 0.75,
 } as const;
 
-/** 1 for a common wording, down to 0.5 for one with a rare word (SUBTLEX-US Zipf). */
-function commonness(alt: string): number {
-  const z = zipf(alt);
-  if (z >= THESAURUS_SCORE.commonZipf) return 1;
-  return Math.max(0.5, 1 - (THESAURUS_SCORE.commonZipf - z) / 4);
+const NOUNISH = new Set(['NOUN', 'PROPN']);
+
+/** The features a fitted model weighs (calibration.json thesaurus_model), all 0/1 or small counts. */
+export const THESAURUS_FEATURES = ['member', 'term_member', 'set_size', 'domain_match', 'domain_mismatch', 'request_domain', 'general_set', 'compound', 'context_gated', 'context_hit', 'longer_wording', 'rare_wording', 'verb', 'after_noun', 'before_noun', 'wordnet_agrees'] as const;
+
+/** 1 for a wording of known words, less for one with a word that is rare even in speech. */
+export function commonness(alt: string): number {
+  return zipf(alt) >= THESAURUS_SCORE.rareZipf ? 1 : THESAURUS_SCORE.rareWording;
 }
 
 /**
@@ -37,6 +45,7 @@ export function matchThesaurus(state: MatchState): void {
   if (!th) return;
   const { builder, analysis } = state;
   const tokens = analysis.tokens;
+  const model = state.thesaurusModel;
   for (const u of state.units) {
     if (builder.full) break;
     const single = u.tokEnd - u.tokStart === 1;
@@ -49,6 +58,8 @@ export function matchThesaurus(state: MatchState): void {
     if (hits.length === 0) hits = th.lookup(canonicalKey(words));
     if (hits.length === 0) continue;
     const span = builder.span(u.tokStart, u.tokEnd);
+    const wnEntry = state.wordnet?.entry(lemmaKey, single ? (head.wordClass === 'other' ? 'noun' : head.wordClass) : 'noun');
+    const wnWords = wnEntry ? new Set(wnEntry.senses.flatMap((s) => s.words)) : undefined;
     for (const { set, member } of hits) {
       if (single && set.pos !== head.wordClass) continue; // only the sense of the word's part of speech
       const dm = domainMatchOf(set.domain, builder.domain);
@@ -59,10 +70,34 @@ export function matchThesaurus(state: MatchState): void {
       const domainFactor = dm === 1 ? THESAURUS_SCORE.domainMatch : dm === 0 ? THESAURUS_SCORE.neutral : THESAURUS_SCORE.domainMismatch;
       set.terms.forEach((alt, pos) => {
         if (pos === member) return;
-        const replacement = inflectLike(alt, head.inflection, set.pos === 'verb' ? 'VERB' : 'NOUN');
         const longer = alt.split(' ').length > u.tokEnd - u.tokStart ? THESAURUS_SCORE.longerWording : 1;
         const general = set.domain === 'general' ? THESAURUS_SCORE.generalSet : 1;
-        const raw = THESAURUS_SCORE.base * (1 - THESAURUS_SCORE.perMember * Math.min(pos, 4)) * domainFactor * longer * general * commonness(alt);
+        const upper = THESAURUS_SCORE.base * (1 - THESAURUS_SCORE.perMember * Math.min(pos, 4)) * domainFactor * longer * general;
+        if (!model && builder.hopeless('thesaurus', upper, set.terms[member], alt)) return;
+        const rare = commonness(alt) < 1;
+        const features: Record<(typeof THESAURUS_FEATURES)[number], number> = {
+          member: pos,
+          term_member: member,
+          set_size: set.terms.length,
+          domain_match: dm === 1 ? 1 : 0,
+          domain_mismatch: dm === -1 ? 1 : 0,
+          request_domain: builder.domain ? 1 : 0,
+          general_set: set.domain === 'general' ? 1 : 0,
+          compound: single ? 0 : 1,
+          context_gated: set.context_words ? 1 : 0,
+          context_hit: ctxHits > 0 ? 1 : 0,
+          longer_wording: longer < 1 ? 1 : 0,
+          rare_wording: rare ? 1 : 0,
+          verb: set.pos === 'verb' ? 1 : 0,
+          // position in a noun phrase: modified by a noun before it, or itself modifying the noun after it
+          after_noun: u.tokStart > 0 && NOUNISH.has(tokens[u.tokStart - 1].pos) ? 1 : 0,
+          before_noun: u.tokEnd < tokens.length && NOUNISH.has(tokens[u.tokEnd].pos) ? 1 : 0,
+          // an independent source lists the pair as synonyms in one of the word's frequent senses
+          wordnet_agrees: wnWords !== undefined && wnWords.has(alt) ? 1 : 0,
+        };
+        const raw = model ? logistic(model, features) : upper * (rare ? THESAURUS_SCORE.rareWording : 1);
+        if (model && builder.hopeless('thesaurus', raw, set.terms[member], alt)) return;
+        const replacement = inflectLike(alt, head.inflection, set.pos === 'verb' ? 'VERB' : 'NOUN');
         builder.add(span, replacement, {
           kind: 'synonym',
           source: 'thesaurus',
@@ -74,7 +109,7 @@ export function matchThesaurus(state: MatchState): void {
           useTerm: set.terms[member],
           useSynonym: alt,
           success: null,
-          features: { set_domain: set.domain, pos: set.pos, member: pos, context_gated: set.context_words ? 1 : 0, longer_wording: longer < 1 ? 1 : 0 },
+          features: { set_domain: set.domain, pos: set.pos, ...features },
         });
       });
     }

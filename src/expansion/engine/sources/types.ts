@@ -1,4 +1,5 @@
 import type { QueryAnalysis } from '../analysis';
+import type { LogisticModel } from '../calibration';
 import type { CandidateBuilder } from '../candidates';
 import type { ExpansionIndex } from '../expansion-index';
 import type { Thesaurus } from '../thesaurus';
@@ -6,7 +7,7 @@ import type { ExpansionRequest } from '../types';
 import type { WordNetIndex } from '../wordnet';
 
 /** The sources of alternatives, in the order they run (earlier sources claim compounds first). */
-export const SOURCE_NAMES = ['catalogue', 'acronyms', 'abbreviations', 'thesaurus', 'context', 'wordnet'] as const;
+export const SOURCE_NAMES = ['catalogue', 'acronyms', 'abbreviations', 'thesaurus', 'spelling', 'context', 'wordnet'] as const;
 export type SourceName = (typeof SOURCE_NAMES)[number];
 
 /** A unit of the query: one word, or a compound / multi-word expression never split into its parts. */
@@ -29,6 +30,8 @@ export interface MatchState {
   contextStrings: string[];
   wordnet?: WordNetIndex;
   thesaurus?: Thesaurus;
+  /** learnt weights of the thesaurus's features (calibration table), when fitted */
+  thesaurusModel?: LogisticModel;
 }
 
 /** A source: proposes alternatives for the units it understands. */

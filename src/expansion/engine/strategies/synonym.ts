@@ -1,7 +1,7 @@
 import type { Strategy } from './types';
 
-/** synonym_expansion: curated catalogue synonyms and the enterprise thesaurus. */
+/** synonym_expansion: curated catalogue synonyms, the enterprise thesaurus and British/American spellings. */
 export const synonymStrategy: Strategy = {
-  sources: ['catalogue', 'thesaurus'],
-  accepts: (c) => c.kind === 'synonym' && (c.source === 'catalogue' || c.source === 'thesaurus'),
+  sources: ['catalogue', 'thesaurus', 'spelling'],
+  accepts: (c) => c.kind === 'synonym' && (c.source === 'catalogue' || c.source === 'thesaurus' || c.source === 'spelling'),
 };
