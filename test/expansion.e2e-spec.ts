@@ -190,7 +190,7 @@ describe('Query expansion and feedback', () => {
     it('round-trips an expansion_id, before and after the event is flushed, and updates the synonym', async () => {
       const id = await addSynonym({ term: 'outage', synonym: 'incident', domain: 'technical', confidence: 0.6 });
       // a curator's 0.6 is below the default threshold (docs/QUALITY.md): ask for everything
-      const expanded = await expandAs(user, { query: 'outage report', enabled_strategies: ['synonym_expansion'], expansion_settings: { confidence_threshold: 0 } });
+      const expanded = await expandAs(user, { query: 'outage report', enabled_strategies: ['synonym_expansion'], expansion_settings: { confidence_threshold: 0, include_combined: false } });
       const result = expanded.body.expanded_queries.find((r: { synonyms_used: { synonym_id?: number }[] }) => r.synonyms_used.some((s) => s.synonym_id === id));
       expect(result).toBeDefined();
 

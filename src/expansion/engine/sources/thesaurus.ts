@@ -28,7 +28,7 @@ export const THESAURUS_SCORE = {
 const NOUNISH = new Set(['NOUN', 'PROPN']);
 
 /** The features a fitted model weighs (calibration.json thesaurus_model), all 0/1 or small counts. */
-export const THESAURUS_FEATURES = ['member', 'term_member', 'set_size', 'domain_match', 'domain_mismatch', 'request_domain', 'general_set', 'compound', 'context_gated', 'context_hit', 'longer_wording', 'rare_wording', 'verb', 'after_noun', 'before_noun', 'wordnet_agrees'] as const;
+export const THESAURUS_FEATURES = ['member', 'term_member', 'set_size', 'domain_match', 'domain_mismatch', 'request_domain', 'general_set', 'compound', 'context_gated', 'context_hit', 'longer_wording', 'rare_wording', 'verb', 'after_noun', 'before_noun', 'wordnet_agrees', 'unsupported'] as const;
 
 /** 1 for a wording of known words, less for one with a word that is rare even in speech. */
 export function commonness(alt: string): number {
@@ -65,8 +65,10 @@ export function matchThesaurus(state: MatchState): void {
       const dm = domainMatchOf(set.domain, builder.domain);
       let ctxHits = 0;
       if (set.context_words) for (const w of set.context_words) if (builder.contextWords.has(w) && !words.includes(w)) ctxHits++;
-      // an ambiguous word without evidence for this meaning; a compound is specific enough on its own
-      if (set.context_words && single && ctxHits === 0 && dm !== 1) continue;
+      // an ambiguous word without evidence for this meaning (a compound is specific enough on its own): the
+      // hand-set score refuses it; a fitted model weighs the missing evidence like any other feature
+      const unsupported = set.context_words !== undefined && single && ctxHits === 0 && dm !== 1;
+      if (unsupported && !model) continue;
       const domainFactor = dm === 1 ? THESAURUS_SCORE.domainMatch : dm === 0 ? THESAURUS_SCORE.neutral : THESAURUS_SCORE.domainMismatch;
       set.terms.forEach((alt, pos) => {
         if (pos === member) return;
@@ -94,6 +96,7 @@ export function matchThesaurus(state: MatchState): void {
           before_noun: u.tokEnd < tokens.length && NOUNISH.has(tokens[u.tokEnd].pos) ? 1 : 0,
           // an independent source lists the pair as synonyms in one of the word's frequent senses
           wordnet_agrees: wnWords !== undefined && wnWords.has(alt) ? 1 : 0,
+          unsupported: unsupported ? 1 : 0,
         };
         const raw = model ? logistic(model, features) : upper * (rare ? THESAURUS_SCORE.rareWording : 1);
         if (model && builder.hopeless('thesaurus', raw, set.terms[member], alt)) return;
