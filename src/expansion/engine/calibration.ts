@@ -23,9 +23,14 @@ export interface LogisticModel {
   weights: Record<string, number>;
 }
 
-export function logistic(model: LogisticModel, features: Record<string, number>): number {
+const compiled = new WeakMap<LogisticModel, Map<string, number>>();
+
+/** P(good) of a feature vector (missing features count as 0). */
+export function logistic(model: LogisticModel, features: Readonly<Record<string, number>>): number {
+  let weights = compiled.get(model);
+  if (!weights) compiled.set(model, (weights = new Map(Object.entries(model.weights))));
   let z = model.bias;
-  for (const [k, w] of Object.entries(model.weights)) z += w * (features[k] ?? 0);
+  for (const [k, w] of weights) z += w * (features[k] ?? 0);
   return 1 / (1 + Math.exp(-z));
 }
 

@@ -21,13 +21,13 @@ const ACRONYM_SURFACE = /^[A-Za-z0-9&/.\-]{2,10}$/;
  * 2..10 characters written with at least two capitals and no lower-case run longer than two
  * letters ("API", "SaaS", "R&D", "K8S") and a synonym of at least two words.
  */
-export function looksLikeAcronym(term: string, synonym: string): boolean {
+export function looksLikeAcronym(term: string, synonym: string, termToks = tokenize(term), synToks?: string[]): boolean {
   const t = term.trim();
   if (!ACRONYM_SURFACE.test(t)) return false;
-  if (tokenize(t).length !== 1) return false;
+  if (termToks.length !== 1) return false;
   const caps = t.replace(/[^A-Z]/g, '').length;
   if (caps < 2 || /[a-z]{3,}/.test(t)) return false;
-  return tokenize(synonym).length >= 2;
+  return (synToks ?? tokenize(synonym)).length >= 2;
 }
 
 /**
@@ -35,9 +35,7 @@ export function looksLikeAcronym(term: string, synonym: string): boolean {
  * token whose letters appear in order in the synonym's first word, starting with the same letter,
  * and at most 70% of its length ("mgmt" -> "management", "config" -> "configuration", "db" -> "database").
  */
-export function looksLikeAbbreviation(term: string, synonym: string): boolean {
-  const t = tokenize(term);
-  const s = tokenize(synonym);
+export function looksLikeAbbreviation(term: string, synonym: string, t = tokenize(term), s = tokenize(synonym)): boolean {
   if (t.length !== 1 || s.length === 0) return false;
   const a = t[0];
   const word = s.join('');
@@ -50,13 +48,15 @@ export function looksLikeAbbreviation(term: string, synonym: string): boolean {
 }
 
 /** Classification of a catalogue entry for the acronym / abbreviation strategies. */
-export function classifyEntry(e: Pick<CatalogueEntry, 'term' | 'synonym' | 'tags'>): number {
-  const tags = Array.isArray(e.tags) ? e.tags.map((t) => String(t).trim().toLowerCase()) : [];
+export function classifyEntry(e: Pick<CatalogueEntry, 'term' | 'synonym' | 'tags'>, termToks?: string[], synToks?: string[]): number {
+  const tags = Array.isArray(e.tags) && e.tags.length > 0 ? e.tags.map((t) => String(t).trim().toLowerCase()) : [];
   if (tags.includes('acronym')) return FLAG_ACRONYM;
   if (tags.includes('abbreviation') || tags.includes('abbr')) return FLAG_ABBREVIATION;
   if (tags.includes('synonym')) return 0; // explicit opt-out of the heuristics
-  if (looksLikeAcronym(e.term, e.synonym)) return FLAG_ACRONYM;
-  if (looksLikeAbbreviation(e.term, e.synonym)) return FLAG_ABBREVIATION;
+  const tt = termToks ?? tokenize(e.term);
+  const st = synToks ?? tokenize(e.synonym);
+  if (looksLikeAcronym(e.term, e.synonym, tt, st)) return FLAG_ACRONYM;
+  if (looksLikeAbbreviation(e.term, e.synonym, tt, st)) return FLAG_ABBREVIATION;
   return 0;
 }
 
@@ -125,6 +125,8 @@ export class ExpansionIndex {
   private synonyms: string[] = [];
   private contexts: (string | null)[] = [];
   private maxLen = 1;
+  /** set while build() loads entries: postings are sorted once at the end */
+  private bulk = false;
 
   private constructor(lexicons: Lexicons) {
     this.lexicons = lexicons;
@@ -133,7 +135,15 @@ export class ExpansionIndex {
   /** Builds an index. Without lexicons, the built-in ones (data/*.json) are loaded (cached). */
   static build(entries: Iterable<CatalogueEntry>, lexicons?: Lexicons): ExpansionIndex {
     const idx = new ExpansionIndex(lexicons ?? defaultLexicons());
+    // bulk load: postings are appended, then each list is sorted once (stable), instead of an insertion each
+    idx.bulk = true;
     for (const e of entries) idx.upsert(e);
+    idx.bulk = false;
+    for (const [key, p] of idx.phrases) {
+      if (typeof p === 'number') continue;
+      p.sort((a, b) => idx.conf[Math.floor(b / 2)] - idx.conf[Math.floor(a / 2)]);
+      idx.phrases.set(key, p);
+    }
     return idx;
   }
 
@@ -168,7 +178,7 @@ export class ExpansionIndex {
     this.conf[slot] = c;
     this.success[slot] = typeof entry.successRate === 'number' && Number.isFinite(entry.successRate) ? entry.successRate : NaN;
     this.usage[slot] = typeof entry.usageCount === 'number' && entry.usageCount > 0 ? Math.min(entry.usageCount, 0xffffffff) : 0;
-    this.flags[slot] = FLAG_USED | classifyEntry(entry);
+    this.flags[slot] = FLAG_USED | classifyEntry(entry, termToks, synToks);
     this.domainC[slot] = this.interner.code(entry.domain);
     this.roleC[slot] = this.interner.code(entry.userRole);
     this.deptC[slot] = this.interner.code(entry.department);
@@ -295,6 +305,11 @@ export class ExpansionIndex {
       return;
     }
     const list = typeof cur === 'number' ? [cur] : cur;
+    if (this.bulk) {
+      list.push(posting);
+      if (typeof cur === 'number') this.phrases.set(key, list);
+      return;
+    }
     // keep sorted by confidence desc (stable: new entry after equal ones)
     let i = list.length;
     while (i > 0 && this.conf[Math.floor(list[i - 1] / 2)] < c) i--;

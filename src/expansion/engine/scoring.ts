@@ -70,7 +70,7 @@ export function scoreCandidate(c: Candidate, type: ExpansionType, ctx: ScoringCo
     relevance,
     score,
     adjustments: { domain: domainAdj, scope: scopeAdj, context: contextAdj, preference: prefAdj, success: successAdj },
-    ...(stat ? { stat } : {}),
+    stat,
   };
 }
 

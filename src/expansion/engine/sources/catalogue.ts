@@ -38,6 +38,7 @@ export function matchCatalogue(state: MatchState): Unit[] {
       const list = typeof p === 'number' ? [p] : p;
       let kept = 0;
       const scan = Math.min(list.length, LIMITS.MAX_POSTINGS_SCAN);
+      const floor = builder.floors.catalogue ?? -Infinity;
       for (let j = 0; j < scan && kept < LIMITS.MAX_MATCHES_PER_SPAN; j++) {
         const slot = Math.floor(list[j] / 2);
         const reverse = list[j] % 2 === 1;
@@ -46,8 +47,10 @@ export function matchCatalogue(state: MatchState): Unit[] {
         const rc = index.slotRoleCode(slot);
         const dc = index.slotDeptCode(slot);
         if ((rc !== 0 && rc !== roleCode) || (dc !== 0 && dc !== deptCode)) continue; // never outside its scope
-        const span = builder.span(i, i + L);
         matchedLen = L; // a phrase with eligible entries claims the span even if all were filtered
+        // postings are sorted by confidence: once one cannot reach the threshold, none after it can
+        if (index.slotConfidence(slot) < floor) break;
+        const span = builder.span(i, i + L);
         const term = index.slotTerm(slot);
         const syn = index.slotSynonym(slot);
         const from = reverse ? syn : term;

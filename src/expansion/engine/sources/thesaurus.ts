@@ -2,7 +2,7 @@ import { inflectLike, zipf } from '../analysis';
 import { domainMatchOf } from '../domains';
 import { canonicalKey } from '../normalize';
 import type { ThesaurusHit } from '../thesaurus';
-import { logistic } from '../calibration';
+import type { LogisticModel } from '../calibration';
 import type { MatchState } from './types';
 
 /** Source score of a thesaurus alternative before calibration (docs/EXPANSION.md, "Thesaurus"). */
@@ -30,6 +30,14 @@ const NOUNISH = new Set(['NOUN', 'PROPN']);
 /** The features a fitted model weighs (calibration.json thesaurus_model), all 0/1 or small counts. */
 export const THESAURUS_FEATURES = ['member', 'term_member', 'set_size', 'domain_match', 'domain_mismatch', 'request_domain', 'general_set', 'compound', 'context_gated', 'context_hit', 'longer_wording', 'rare_wording', 'verb', 'after_noun', 'before_noun', 'wordnet_agrees', 'unsupported'] as const;
 
+const weightCache = new WeakMap<LogisticModel, Float64Array>();
+/** A fitted model's weights in THESAURUS_FEATURES order (0 for a feature it does not know). */
+function modelWeights(model: LogisticModel): Float64Array {
+  let w = weightCache.get(model);
+  if (!w) weightCache.set(model, (w = Float64Array.from(THESAURUS_FEATURES, (f) => model.weights[f] ?? 0)));
+  return w;
+}
+
 /** 1 for a wording of known words, less for one with a word that is rare even in speech. */
 export function commonness(alt: string): number {
   return zipf(alt) >= THESAURUS_SCORE.rareZipf ? 1 : THESAURUS_SCORE.rareWording;
@@ -46,6 +54,8 @@ export function matchThesaurus(state: MatchState): void {
   const { builder, analysis } = state;
   const tokens = analysis.tokens;
   const model = state.thesaurusModel;
+  const weights = model ? modelWeights(model) : undefined;
+  const vector = new Float64Array(THESAURUS_FEATURES.length);
   for (const u of state.units) {
     if (builder.full) break;
     const single = u.tokEnd - u.tokStart === 1;
@@ -58,6 +68,8 @@ export function matchThesaurus(state: MatchState): void {
     if (hits.length === 0) hits = th.lookup(canonicalKey(words));
     if (hits.length === 0) continue;
     const span = builder.span(u.tokStart, u.tokEnd);
+    const afterNoun = u.tokStart > 0 && NOUNISH.has(tokens[u.tokStart - 1].pos) ? 1 : 0;
+    const beforeNoun = u.tokEnd < tokens.length && NOUNISH.has(tokens[u.tokEnd].pos) ? 1 : 0;
     const wnEntry = state.wordnet?.entry(lemmaKey, single ? (head.wordClass === 'other' ? 'noun' : head.wordClass) : 'noun');
     const wnWords = wnEntry ? new Set(wnEntry.senses.flatMap((s) => s.words)) : undefined;
     for (const { set, member } of hits) {
@@ -70,36 +82,43 @@ export function matchThesaurus(state: MatchState): void {
       const unsupported = set.context_words !== undefined && single && ctxHits === 0 && dm !== 1;
       if (unsupported && !model) continue;
       const domainFactor = dm === 1 ? THESAURUS_SCORE.domainMatch : dm === 0 ? THESAURUS_SCORE.neutral : THESAURUS_SCORE.domainMismatch;
-      set.terms.forEach((alt, pos) => {
-        if (pos === member) return;
+      for (let pos = 0; pos < set.terms.length; pos++) {
+        if (pos === member) continue;
+        const alt = set.terms[pos];
         const longer = alt.split(' ').length > u.tokEnd - u.tokStart ? THESAURUS_SCORE.longerWording : 1;
         const general = set.domain === 'general' ? THESAURUS_SCORE.generalSet : 1;
         const upper = THESAURUS_SCORE.base * (1 - THESAURUS_SCORE.perMember * Math.min(pos, 4)) * domainFactor * longer * general;
-        if (!model && builder.hopeless('thesaurus', upper, set.terms[member], alt)) return;
+        if (!weights && builder.hopeless('thesaurus', upper, set.terms[member], alt)) continue;
         const rare = commonness(alt) < 1;
-        const features: Record<(typeof THESAURUS_FEATURES)[number], number> = {
-          member: pos,
-          term_member: member,
-          set_size: set.terms.length,
-          domain_match: dm === 1 ? 1 : 0,
-          domain_mismatch: dm === -1 ? 1 : 0,
-          request_domain: builder.domain ? 1 : 0,
-          general_set: set.domain === 'general' ? 1 : 0,
-          compound: single ? 0 : 1,
-          context_gated: set.context_words ? 1 : 0,
-          context_hit: ctxHits > 0 ? 1 : 0,
-          longer_wording: longer < 1 ? 1 : 0,
-          rare_wording: rare ? 1 : 0,
-          verb: set.pos === 'verb' ? 1 : 0,
-          // position in a noun phrase: modified by a noun before it, or itself modifying the noun after it
-          after_noun: u.tokStart > 0 && NOUNISH.has(tokens[u.tokStart - 1].pos) ? 1 : 0,
-          before_noun: u.tokEnd < tokens.length && NOUNISH.has(tokens[u.tokEnd].pos) ? 1 : 0,
-          // an independent source lists the pair as synonyms in one of the word's frequent senses
-          wordnet_agrees: wnWords !== undefined && wnWords.has(alt) ? 1 : 0,
-          unsupported: unsupported ? 1 : 0,
-        };
-        const raw = model ? logistic(model, features) : upper * (rare ? THESAURUS_SCORE.rareWording : 1);
-        if (model && builder.hopeless('thesaurus', raw, set.terms[member], alt)) return;
+        // in THESAURUS_FEATURES order; a plain array, so a candidate that cannot pass costs no object
+        vector[0] = pos;
+        vector[1] = member;
+        vector[2] = set.terms.length;
+        vector[3] = dm === 1 ? 1 : 0;
+        vector[4] = dm === -1 ? 1 : 0;
+        vector[5] = builder.domain ? 1 : 0;
+        vector[6] = set.domain === 'general' ? 1 : 0;
+        vector[7] = single ? 0 : 1;
+        vector[8] = set.context_words ? 1 : 0;
+        vector[9] = ctxHits > 0 ? 1 : 0;
+        vector[10] = longer < 1 ? 1 : 0;
+        vector[11] = rare ? 1 : 0;
+        vector[12] = set.pos === 'verb' ? 1 : 0;
+        // position in a noun phrase: modified by a noun before it, or itself modifying the noun after it
+        vector[13] = afterNoun;
+        vector[14] = beforeNoun;
+        // an independent source lists the pair as synonyms in one of the word's frequent senses
+        vector[15] = wnWords !== undefined && wnWords.has(alt) ? 1 : 0;
+        vector[16] = unsupported ? 1 : 0;
+        let raw: number;
+        if (weights && model) {
+          let z = model.bias;
+          for (let f = 0; f < weights.length; f++) z += weights[f] * vector[f];
+          raw = 1 / (1 + Math.exp(-z));
+          if (builder.hopeless('thesaurus', raw, set.terms[member], alt)) continue;
+        } else raw = upper * (rare ? THESAURUS_SCORE.rareWording : 1);
+        const features: Record<string, number | string> = { set_domain: set.domain, pos: set.pos };
+        THESAURUS_FEATURES.forEach((name, f) => (features[name] = vector[f]));
         const replacement = inflectLike(alt, head.inflection, set.pos === 'verb' ? 'VERB' : 'NOUN');
         builder.add(span, replacement, {
           kind: 'synonym',
@@ -112,9 +131,9 @@ export function matchThesaurus(state: MatchState): void {
           useTerm: set.terms[member],
           useSynonym: alt,
           success: null,
-          features: { set_domain: set.domain, pos: set.pos, ...features },
+          features,
         });
-      });
+      }
     }
   }
 }
