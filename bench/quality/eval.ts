@@ -115,7 +115,11 @@ if (args.includes('--fit')) {
     sources: {},
     thesaurus_model: model,
   };
-  for (const [src, pts] of bySource) if (src !== 'catalogue') table.sources[src as keyof CalibrationTable['sources']] = fitIsotonic(pts, pts.reduce((a, p) => a + p.y, 0) / pts.length, 2);
+  // each block is smoothed towards the base rate of all labels, so a source with a handful of labels (all good)
+  // does not claim certainty
+  const all = [...bySource.values()].flat();
+  const base = all.reduce((a, p) => a + p.y, 0) / Math.max(1, all.length);
+  for (const [src, pts] of bySource) if (src !== 'catalogue') table.sources[src as keyof CalibrationTable['sources']] = fitIsotonic(pts, base, 2);
   fs.writeFileSync(path.join(DATA, 'calibration.json'), JSON.stringify(table, null, 1) + '\n');
   console.log('calibration written:', table.fitted_on);
 }
