@@ -93,7 +93,18 @@ function orForm(text: string, s: ScoredCandidate): EngineResult {
 }
 
 /** One result joining every accepted alternative of every span with the original wording. */
-function combined(text: string, accepted: ScoredCandidate[]): EngineResult {
+function combined(text: string, candidates: ScoredCandidate[]): EngineResult {
+  // spans can overlap ("data center" and its word "center"): the best-scored spans win, a span overlapping one
+  // already taken is left out, so every word of the query appears once (candidates come best first)
+  const taken: { start: number; end: number }[] = [];
+  const accepted = candidates.filter((s) => {
+    const sp = s.c.span;
+    const same = taken.find((t) => t.start === sp.charStart && t.end === sp.charEnd);
+    if (same) return true;
+    if (taken.some((t) => t.start < sp.charEnd && sp.charStart < t.end)) return false;
+    taken.push({ start: sp.charStart, end: sp.charEnd });
+    return true;
+  });
   const bySpan = new Map<string, ScoredCandidate[]>();
   for (const s of accepted) {
     const k = `${s.c.span.charStart}:${s.c.span.charEnd}`;

@@ -43,7 +43,7 @@ export interface ExpansionRequest {
   includeOrForm?: boolean;
 }
 
-export const SOURCE_KINDS = ['catalogue', 'acronym_lexicon', 'abbreviation_lexicon', 'thesaurus', 'spelling', 'wordnet', 'context'] as const;
+export const SOURCE_KINDS = ['catalogue', 'acronym_lexicon', 'abbreviation_lexicon', 'thesaurus', 'spelling', 'pattern', 'wordnet', 'context'] as const;
 export type SynonymSourceKind = (typeof SOURCE_KINDS)[number];
 
 export interface SynonymUse {

@@ -107,6 +107,15 @@ describe('distinct alternatives and the combined query', () => {
     expect(parsed.flat()).toEqual(expect.arrayContaining(['ci\\/cd', '\\:', '\\(NOT', 'working\\)', 'AND']));
   });
 
+  it('overlapping spans never repeat a word in the combined query', () => {
+    const t2 = new Thesaurus({ sets: [{ terms: ['data center', 'data centre'], pos: 'noun', domain: 'it' }] });
+    const out = expand(index, req('data center outage', { includeCombined: true }), { thesaurus: t2 });
+    const q = out[0].expanded_query;
+    expect(out[0].metadata.form).toBe('combined');
+    expect(q.match(/outage/g)).toHaveLength(1);
+    expect(clauses(lucene.parse(q)).filter((c) => c.some((t) => /cent/.test(t)))).toHaveLength(1);
+  });
+
   it('max_expansions returns that many results when that many alternatives pass', () => {
     const out = expand(index, req('laptop password VPN SSO MFA', { includeCombined: true, maxExpansions: 4 }), { thesaurus: th });
     expect(out).toHaveLength(4);

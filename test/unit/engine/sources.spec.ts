@@ -1,4 +1,4 @@
-import { defaultThesaurus, detectUnits, ExpansionIndex, loadLexicons, matchAbbreviations, matchAcronyms, matchCatalogue, matchContext, matchSpelling, matchThesaurus, matchWordNet, Thesaurus, WordNetIndex } from '../../../src/expansion/engine';
+import { defaultThesaurus, detectUnits, ExpansionIndex, loadLexicons, matchAbbreviations, matchAcronyms, matchCatalogue, matchContext, matchPatterns, matchSpelling, matchThesaurus, matchWordNet, Thesaurus, WordNetIndex } from '../../../src/expansion/engine';
 import { entry, pairs, stateFor } from './helpers';
 
 const lex = loadLexicons();
@@ -103,5 +103,30 @@ describe('each source on its own', () => {
 
   it('the shipped thesaurus is found by default', () => {
     expect(defaultThesaurus().setCount).toBeGreaterThanOrEqual(1500);
+  });
+});
+
+describe('orthography and number formats', () => {
+  const lexIndex2 = ExpansionIndex.build([], loadLexicons());
+
+  it('spelling: a hyphenated or open compound is offered its closed form when that is a word', () => {
+    const s = stateFor('payroll cut off date and wi-fi', { index: lexIndex2 });
+    matchSpelling(s);
+    expect(pairs(s)).toEqual(expect.arrayContaining(['cut off -> cutoff']));
+    const login = stateFor('cannot log in to the portal', { index: lexIndex2 });
+    matchSpelling(login);
+    expect(pairs(login)).toEqual([]); // a verb and its particle are not a closed noun
+  });
+
+  it('patterns: building levels in their other two forms', () => {
+    const s = stateFor('printer not working on floor 3', { index: lexIndex2 });
+    matchPatterns(s);
+    expect(pairs(s)).toEqual(['floor 3 -> 3rd floor', 'floor 3 -> third floor']);
+    const o = stateFor('first aiders 2nd floor', { index: lexIndex2 });
+    matchPatterns(o);
+    expect(pairs(o)).toEqual(['2nd floor -> floor 2', '2nd floor -> second floor']);
+    const w = stateFor('kitchen on the fifth floor', { index: lexIndex2 });
+    matchPatterns(w);
+    expect(pairs(w)).toEqual(['fifth floor -> floor 5', 'fifth floor -> 5th floor']);
   });
 });

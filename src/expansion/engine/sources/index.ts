@@ -1,6 +1,7 @@
 import { matchCatalogue } from './catalogue';
 import { matchContext } from './context';
 import { matchAbbreviations, matchAcronyms } from './lexicons';
+import { matchPatterns } from './patterns';
 import { matchSpelling } from './spelling';
 import { matchThesaurus } from './thesaurus';
 import type { Matcher, SourceName } from './types';
@@ -11,7 +12,8 @@ export * from './units';
 export { CATALOGUE_MATCH_FACTOR } from './catalogue';
 export { contextDefinitions, CONTEXT_DEFINITION_SCORE } from './context';
 export { LEXICON_CASE_FACTOR, LEXICON_PRIOR, periodExpansion } from './lexicons';
-export { SPELLING_SCORE } from './spelling';
+export { PATTERN_SCORE } from './patterns';
+export { CLOSED_COMPOUND_SCORE, SPELLING_SCORE } from './spelling';
 export { THESAURUS_FEATURES, THESAURUS_SCORE } from './thesaurus';
 export { WORDNET_SCORE } from './wordnet';
 
@@ -24,8 +26,9 @@ export const MATCHERS: Record<Exclude<SourceName, 'catalogue'>, Matcher> = {
   abbreviations: matchAbbreviations,
   thesaurus: matchThesaurus,
   spelling: matchSpelling,
+  patterns: matchPatterns,
   context: matchContext,
   wordnet: matchWordNet,
 };
 
-export { matchCatalogue, matchAbbreviations, matchAcronyms, matchContext, matchSpelling, matchThesaurus, matchWordNet };
+export { matchCatalogue, matchAbbreviations, matchAcronyms, matchContext, matchPatterns, matchSpelling, matchThesaurus, matchWordNet };

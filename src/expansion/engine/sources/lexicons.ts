@@ -2,7 +2,8 @@ import { inflectLike } from '../analysis';
 import { CompiledLexiconEntry, longFormsOf, rankSenses } from '../lexicon';
 import { domainMatchOf } from '../domains';
 import { LIMITS } from '../limits';
-import { canonicalKey, canonicalToken } from '../normalize';
+import { canonicalToken } from '../normalize';
+import { phraseKeys } from './units';
 import type { LexiconMap } from '../types';
 import type { MatchState } from './types';
 
@@ -107,14 +108,13 @@ function matchLongForms(state: MatchState): void {
   for (const u of state.units) {
     if (u.tokEnd - u.tokStart < 2 || builder.full) continue;
     const toks = analysis.tokens.slice(u.tokStart, u.tokEnd);
-    const words = toks.map((t) => t.norm);
-    let hits = longForms.lookup(words.join(' '));
-    if (hits.length === 0) hits = longForms.lookup(canonicalKey(words));
+    const key = phraseKeys(analysis.tokens, u.tokStart, u.tokEnd).find((k) => longForms.lookup(k).length > 0);
+    const hits = key === undefined ? [] : longForms.lookup(key);
     if (hits.length !== 1) continue; // a long form shared by two acronyms names neither clearly
-    const { key, sense } = hits[0];
+    const { key: acronym, sense } = hits[0];
     const last = toks[toks.length - 1];
-    const plural = last.inflection === 'plural' && /^[A-Za-z0-9&]+$/.test(key);
-    const replacement = plural ? `${key}s` : key;
+    const plural = last.inflection === 'plural' && /^[A-Za-z0-9&]+$/.test(acronym);
+    const replacement = plural ? `${acronym}s` : acronym;
     const raw = LEXICON_PRIOR.acronym * LONG_FORM_FACTOR;
     builder.add(builder.span(u.tokStart, u.tokEnd), replacement, {
       kind: 'acronym',
@@ -125,7 +125,7 @@ function matchLongForms(state: MatchState): void {
       contextHits: 0,
       scoped: false,
       useTerm: sense.expansion,
-      useSynonym: key,
+      useSynonym: acronym,
       success: null,
       features: { prior: LEXICON_PRIOR.acronym, direction: 'long form', match_factor: LONG_FORM_FACTOR },
     });

@@ -1,9 +1,9 @@
 import { inflectLike, zipf } from '../analysis';
 import { domainMatchOf } from '../domains';
-import { canonicalKey } from '../normalize';
 import type { ThesaurusHit } from '../thesaurus';
 import type { LogisticModel } from '../calibration';
 import type { MatchState } from './types';
+import { phraseKeys } from './units';
 
 /** Source score of a thesaurus alternative before calibration (docs/EXPANSION.md, "Thesaurus"). */
 export const THESAURUS_SCORE = {
@@ -64,8 +64,7 @@ export function matchThesaurus(state: MatchState): void {
     const words = tokens.slice(u.tokStart, u.tokEnd).map((t) => t.norm);
     const lemmaKey = [...words.slice(0, -1), head.lemma].join(' ');
     let hits: readonly ThesaurusHit[] = th.lookup(lemmaKey);
-    if (hits.length === 0) hits = th.lookup(words.join(' '));
-    if (hits.length === 0) hits = th.lookup(canonicalKey(words));
+    if (hits.length === 0) for (const k of phraseKeys(tokens, u.tokStart, u.tokEnd)) if ((hits = th.lookup(k)).length > 0) break;
     if (hits.length === 0) continue;
     const span = builder.span(u.tokStart, u.tokEnd);
     const afterNoun = u.tokStart > 0 && NOUNISH.has(tokens[u.tokStart - 1].pos) ? 1 : 0;

@@ -7,7 +7,7 @@ import type { ExpansionRequest } from '../types';
 import type { WordNetIndex } from '../wordnet';
 
 /** The sources of alternatives, in the order they run (earlier sources claim compounds first). */
-export const SOURCE_NAMES = ['catalogue', 'acronyms', 'abbreviations', 'thesaurus', 'spelling', 'context', 'wordnet'] as const;
+export const SOURCE_NAMES = ['catalogue', 'acronyms', 'abbreviations', 'thesaurus', 'spelling', 'patterns', 'context', 'wordnet'] as const;
 export type SourceName = (typeof SOURCE_NAMES)[number];
 
 /** A unit of the query: one word, or a compound / multi-word expression never split into its parts. */

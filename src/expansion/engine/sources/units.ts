@@ -1,6 +1,24 @@
 import { longFormsOf } from '../lexicon';
-import { canonicalToken } from '../normalize';
+import type { QueryToken } from '../analysis';
+import { canonicalKey } from '../normalize';
 import type { MatchState, Unit } from './types';
+
+/**
+ * The keys a stretch of the query is looked up by, most literal first: as written, with its last word's lemma
+ * ("release notes" -> "release note"), with its first word's lemma for a verb phrase ("working from home" ->
+ * "work from home"), and canonical (plural-insensitive).
+ */
+export function phraseKeys(tokens: readonly QueryToken[], a: number, b: number): string[] {
+  const words = tokens.slice(a, b).map((t) => t.norm);
+  const keys = [words.join(' ')];
+  const last = tokens[b - 1];
+  if (last.lemma !== last.norm) keys.push([...words.slice(0, -1), last.lemma].join(' '));
+  const first = tokens[a];
+  if (b - a > 1 && first.wordClass === 'verb' && first.lemma !== first.norm) keys.push([first.lemma, ...words.slice(1)].join(' '));
+  const canon = canonicalKey(words);
+  if (!keys.includes(canon)) keys.push(canon);
+  return keys;
+}
 
 /** Longest compound looked for, in words (acronym long forms may be two words longer). */
 const MAX_COMPOUND = 4;
@@ -19,25 +37,16 @@ export function detectUnits(state: MatchState, claimed: readonly Unit[]): Unit[]
   const th = state.thesaurus;
   const wn = state.wordnet;
   const longForms = longFormsOf(state.index.lexicons.acronyms);
-  const norms = tokens.map((t) => t.norm);
-  const canon = tokens.map((t) => canonicalToken(t.norm));
   const listed = (k: string): boolean => (th !== undefined && th.lookup(k).length > 0) || (wn !== undefined && wn.isCollocation(k)) || longForms.lookup(k).length > 0;
-  /** the phrase tokens[a, b) as written, with its last word's lemma, or in canonical form */
-  const known = (a: number, b: number): boolean => {
-    const head = b - 1 > a ? norms.slice(a, b - 1).join(' ') + ' ' : '';
-    if (listed(head + norms[b - 1])) return true;
-    if (tokens[b - 1].lemma !== norms[b - 1] && listed(head + tokens[b - 1].lemma)) return true;
-    const c = canon.slice(a, b).join(' ');
-    return c !== head + norms[b - 1] && listed(c);
-  };
+  const known = (a: number, b: number): boolean => phraseKeys(tokens, a, b).some(listed);
+  const longestFrom = (w: string) => Math.max(th?.longestFrom(w) ?? 0, wn?.longestCollocationFrom(w) ?? 0, longForms.longestFrom(w));
   let i = 0;
   while (i < n) {
     if (taken[i]) {
       i++;
       continue;
     }
-    const first = tokens[i].norm;
-    const maxL = Math.min(MAX_COMPOUND + 2, n - i, Math.max(th?.longestFrom(first) ?? 0, wn?.longestCollocationFrom(first) ?? 0, longForms.longestFrom(first)));
+    const maxL = Math.min(MAX_COMPOUND + 2, n - i, Math.max(longestFrom(tokens[i].norm), longestFrom(tokens[i].lemma)));
     let len = 1;
     for (let L = maxL; L >= 2; L--) {
       let free = true;

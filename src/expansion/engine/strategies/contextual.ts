@@ -5,6 +5,6 @@ import type { Strategy } from './types';
  * supports (its words or its sense's context words occur there) or that contains a preferred term.
  */
 export const contextualStrategy: Strategy = {
-  sources: ['catalogue', 'acronyms', 'abbreviations', 'thesaurus', 'spelling', 'context', 'wordnet'],
+  sources: ['catalogue', 'acronyms', 'abbreviations', 'thesaurus', 'spelling', 'patterns', 'context', 'wordnet'],
   accepts: (c) => c.source === 'context' || c.contextHits > 0 || c.preferred,
 };
