@@ -8,7 +8,7 @@ import type { RootConfig } from '../config';
 import { SynonymEntity } from '../synonyms/entities/synonym.entity';
 import { CatalogueEvents } from '../synonyms/catalogue-events';
 import { SynonymsService } from '../synonyms/synonyms.service';
-import { ExpansionIndex, loadLexicons, pairKey, PairStatsTable, WordNetIndex, type CatalogueEntry, type Lexicons } from './engine';
+import { ExpansionIndex, loadLexicons, pairKey, PairStatsTable, warmEngine, WordNetIndex, type CatalogueEntry, type Lexicons } from './engine';
 import type { ExpansionPairStatEntity } from './entities/expansion-pair-stat.entity';
 import { PairStatsService } from './pair-stats.service';
 
@@ -96,6 +96,9 @@ export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDe
     });
     // Counts only grow, so pair statistics can be applied in any order, before or during the load.
     this.pairSubscription = this.pairStatsService.changes.subscribe((rows) => this.applyPairStats(rows));
+    const warmStarted = Date.now();
+    warmEngine();
+    this.log.log(`Expansion analysis loaded (tagger, frequencies, spellings, thesaurus) in ${Date.now() - warmStarted} ms`);
     if (this.config.getOrThrow('app.wordnet', { infer: true })) {
       const started = Date.now();
       this.wordnetIndex = WordNetIndex.load();

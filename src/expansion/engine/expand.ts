@@ -1,4 +1,4 @@
-import { analyse } from './analysis';
+import { analyse, warmFrequencies, warmSpellings, warmTagger } from './analysis';
 import type { CalibrationTable } from './calibration';
 import { defaultCalibration, minScoreFor } from './calibration';
 import { CandidateBuilder } from './candidates';
@@ -237,3 +237,12 @@ export function expand(index: ExpansionIndex, request: ExpansionRequest, resourc
 }
 
 
+
+/** Loads the tagger model, frequency and spelling lists, thesaurus and calibration now, not on the first query. */
+export function warmEngine(): void {
+  warmTagger();
+  warmFrequencies();
+  warmSpellings();
+  defaultThesaurus();
+  defaultCalibration();
+}
