@@ -10,7 +10,12 @@ describe('Query expansion and feedback', () => {
   let curator: string;
   let user: string;
   const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const expandAs = (token: string, body: Record<string, unknown>) => request(t.http).post('/query-expansion/expand').set(auth(token)).send(body);
+  /** Expands with every alternative (threshold 0) unless the body says otherwise: these tests are about the catalogue and feedback, not the default threshold (which has its own test). */
+  const expandAs = (token: string, body: Record<string, unknown>) =>
+    request(t.http)
+      .post('/query-expansion/expand')
+      .set(auth(token))
+      .send({ ...body, expansion_settings: { confidence_threshold: 0, ...(body.expansion_settings as Record<string, unknown> | undefined) } });
   const addSynonym = async (body: Record<string, unknown>) => {
     const res = await request(t.http).post('/query-expansion/synonyms').set(auth(curator)).send(body);
     expect(res.status).toBe(200);
@@ -27,7 +32,8 @@ describe('Query expansion and feedback', () => {
   describe('POST /query-expansion/expand', () => {
     it('expands a catalogue synonym in both substitution and OR form, with the spec envelope', async () => {
       await addSynonym({ term: 'deployment', synonym: 'rollout', domain: 'technical', confidence: 0.9 });
-      const res = await expandAs(user, { query: 'model deployment', domain: 'technical', enabled_strategies: ['synonym_expansion'] });
+      // at 0.9 only the curated entry: the thesaurus's own wordings for "deployment" score lower
+      const res = await expandAs(user, { query: 'model deployment', domain: 'technical', enabled_strategies: ['synonym_expansion'], expansion_settings: { confidence_threshold: 0.9 } });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         original_query: 'model deployment',
@@ -55,7 +61,7 @@ describe('Query expansion and feedback', () => {
     });
 
     it('quotes multi-word alternatives in the OR form (acronym lexicon)', async () => {
-      const res = await expandAs(user, { query: 'ML model deployment', domain: 'technical', enabled_strategies: ['acronym_expansion'] });
+      const res = await expandAs(user, { query: 'ML model deployment', domain: 'technical', enabled_strategies: ['acronym_expansion'], expansion_settings: { confidence_threshold: 0.5 } });
       const queries = res.body.expanded_queries.map((r: { expanded_query: string }) => r.expanded_query);
       expect(queries).toEqual(expect.arrayContaining(['machine learning model deployment', '(ML OR "machine learning") model deployment']));
     });
@@ -75,16 +81,16 @@ describe('Query expansion and feedback', () => {
 
     it('refreshes the index after catalogue changes: new, deprecated and deleted entries', async () => {
       const q = () =>
-        expandAs(user, { query: 'invoice', enabled_strategies: ['synonym_expansion'] }).then((r) => r.body.expanded_queries.map((x: { expanded_query: string }) => x.expanded_query));
-      expect(await q()).not.toContain('bill');
-      const id = await addSynonym({ term: 'invoice', synonym: 'bill', domain: 'general' });
-      expect(await q()).toContain('bill');
+        expandAs(user, { query: 'zorbflange', enabled_strategies: ['synonym_expansion'] }).then((r) => r.body.expanded_queries.map((x: { expanded_query: string }) => x.expanded_query));
+      expect(await q()).not.toContain('quuxplate');
+      const id = await addSynonym({ term: 'zorbflange', synonym: 'quuxplate', domain: 'general' });
+      expect(await q()).toContain('quuxplate');
       await request(t.http).put(`/query-expansion/synonyms/${id}`).set(auth(curator)).send({ status: 'deprecated' }).expect(200);
-      expect(await q()).not.toContain('bill');
+      expect(await q()).not.toContain('quuxplate');
       await request(t.http).put(`/query-expansion/synonyms/${id}`).set(auth(curator)).send({ status: 'active' }).expect(200);
-      expect(await q()).toContain('bill');
+      expect(await q()).toContain('quuxplate');
       await request(t.http).delete(`/query-expansion/synonyms/${id}`).set(auth(curator)).expect(200);
-      expect(await q()).not.toContain('bill');
+      expect(await q()).not.toContain('quuxplate');
     });
 
     it('picks up a change written by another instance within the sync interval', async () => {
@@ -128,6 +134,19 @@ describe('Query expansion and feedback', () => {
       const bad = await expandAs(user, { query: 'ML', expansion_settings: { include_combined: 'yes' } });
       expect(bad.status).toBe(400);
       expect(bad.body.details.field).toContain('include_combined');
+    });
+
+    it('hides alternatives below the default confidence threshold (0.9) and shows them when asked', async () => {
+      await addSynonym({ term: 'wiki', synonym: 'knowledge base', domain: 'technical', confidence: 0.6 });
+      const body = { query: 'team wiki', enabled_strategies: ['synonym_expansion'] };
+      const plain = await request(t.http).post('/query-expansion/expand').set(auth(user)).send(body);
+      expect(plain.status).toBe(200);
+      expect(plain.body.expanded_queries).toEqual([]);
+      const asked = await expandAs(user, { ...body, expansion_settings: { confidence_threshold: 0.5 } });
+      expect(asked.body.expanded_queries.map((r: { expanded_query: string }) => r.expanded_query)).toContain('team knowledge base');
+      const sure = await addSynonym({ term: 'wiki', synonym: 'intranet wiki', domain: 'technical', confidence: 0.95 });
+      const shown = await request(t.http).post('/query-expansion/expand').set(auth(user)).send(body);
+      expect(shown.body.expanded_queries.flatMap((r: { synonyms_used: { synonym_id?: number }[] }) => r.synonyms_used.map((s) => s.synonym_id))).toEqual([sure, sure]);
     });
 
     it('honours excluded terms from user_preferences', async () => {

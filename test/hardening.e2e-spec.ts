@@ -99,7 +99,7 @@ describe('Hardening against bad and adversarial input', () => {
 
     it('leaves the entry version (ETag) alone when users rate it', async () => {
       const id = await create({ term: 'etagword', synonym: 'tagword' });
-      const expanded = await request(t.http).post('/query-expansion/expand').set(auth(user)).send({ query: 'etagword', enabled_strategies: ['synonym_expansion'] });
+      const expanded = await request(t.http).post('/query-expansion/expand').set(auth(user)).send({ query: 'etagword', enabled_strategies: ['synonym_expansion'], expansion_settings: { confidence_threshold: 0 } });
       await request(t.http).post('/query-expansion/feedback').set(auth(user)).send({ expansion_id: expanded.body.expansion_id, was_helpful: true }).expect(200);
       const res = await request(t.http).put(`/query-expansion/synonyms/${id}`).set(auth(curator)).set('If-Match', '"1"').send({ notes: 'still version 1' });
       expect(res.status).toBe(200);

@@ -21,7 +21,7 @@ describe('Learning from feedback on lexicon, thesaurus and WordNet alternatives'
     request(t.http).post('/query-expansion/feedback').set(auth(token)).send({ expansion_id: expansionId, was_helpful: wasHelpful });
   /** "VPN setup" through the acronym lexicon only: its results use vpn -> virtual private network, no catalogue entry. */
   const expandVpn = async (token: string, domain: string) => {
-    const res = await request(t.http).post('/query-expansion/expand').set(auth(token)).send({ query: 'VPN setup', domain, enabled_strategies: ['acronym_expansion'] });
+    const res = await request(t.http).post('/query-expansion/expand').set(auth(token)).send({ query: 'VPN setup', domain, enabled_strategies: ['acronym_expansion'], expansion_settings: { confidence_threshold: 0 } });
     expect(res.status).toBe(200);
     const result = (res.body.expanded_queries as ResultView[]).find((r) => r.synonyms_used.some((s) => s.synonym === 'virtual private network'));
     expect(result).toBeDefined();

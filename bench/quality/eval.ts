@@ -84,10 +84,11 @@ function candidates(q: Query, calibration?: CalibrationTable): EngineResult[] {
   return expand(index, request(q, { confidenceThreshold: 0, maxExpansions: 100 }), { wordnet, calibration });
 }
 
-if (args.includes('--fit')) {
-  // 1. the thesaurus's feature weights (logistic regression on the dev labels)
+/** Fits the thesaurus model and every source's calibration on the given (dev) queries. */
+function fitTable(on: Query[], lambda: number): CalibrationTable {
+  // 1. the thesaurus's feature weights (logistic regression on the labels)
   const rows: { x: Record<string, number>; y: number }[] = [];
-  for (const q of queries.filter((x) => x.split === 'dev')) {
+  for (const q of on) {
     // a flat model, so every candidate the features describe is proposed (none refused by the hand-set rules)
     for (const r of candidates(q, { sources: {}, thesaurus_model: { bias: 0, weights: {} } })) {
       const l = label(q, r);
@@ -96,10 +97,10 @@ if (args.includes('--fit')) {
       rows.push({ x: Object.fromEntries(THESAURUS_FEATURES.map((f) => [f, Number(e[f] ?? 0)])), y: l === 'good' ? 1 : 0 });
     }
   }
-  const model = fitLogistic(rows, THESAURUS_FEATURES);
+  const model = fitLogistic(rows, THESAURUS_FEATURES, lambda);
   // 2. every source's score -> P(right), the thesaurus scored by that model
   const bySource = new Map<string, { x: number; y: number }[]>();
-  for (const q of queries.filter((x) => x.split === 'dev')) {
+  for (const q of on) {
     for (const r of candidates(q, { sources: {}, thesaurus_model: model })) {
       const l = label(q, r);
       if (!l) continue;
@@ -111,7 +112,7 @@ if (args.includes('--fit')) {
   }
   const table: CalibrationTable = {
     description: 'Isotonic calibration of each source score to P(judged right), fitted by npm run eval -- --fit on the dev split of bench/quality/queries.json (docs/QUALITY.md).',
-    fitted_on: `${new Date().toISOString().slice(0, 10)}: ${[...bySource].map(([s, l]) => `${s} ${l.length} labels`).join(', ')}`,
+    fitted_on: `${new Date().toISOString().slice(0, 10)}: ${[...bySource].map(([src, l]) => `${src} ${l.length} labels`).join(', ')}; thesaurus model L2 ${lambda}`,
     sources: {},
     thesaurus_model: model,
   };
@@ -120,6 +121,69 @@ if (args.includes('--fit')) {
   const all = [...bySource.values()].flat();
   const base = all.reduce((a, p) => a + p.y, 0) / Math.max(1, all.length);
   for (const [src, pts] of bySource) if (src !== 'catalogue') table.sources[src as keyof CalibrationTable['sources']] = fitIsotonic(pts, base, 2);
+  return table;
+}
+
+/** Precision and wanted recall of the shown results on some queries, with a table and a threshold. */
+function score(on: Query[], table: CalibrationTable, threshold: number): { good: number; judged: number; hit: number; wanted: number } {
+  const t = { good: 0, judged: 0, hit: 0, wanted: 0 };
+  for (const q of on) {
+    const shown = expand(index, request(q, { confidenceThreshold: threshold }), { wordnet, calibration: table });
+    for (const r of shown) {
+      const l = label(q, r);
+      if (l) t.judged++;
+      if (l === 'good') t.good++;
+    }
+    for (const w of q.wanted) for (const a of w.alternatives) {
+      t.wanted++;
+      if (shown.some((r) => delivers(r, w.term, a, q.query))) t.hit++;
+    }
+  }
+  return t;
+}
+
+const THRESHOLDS = [0.6, 0.65, 0.7, 0.72, 0.74, 0.76, 0.77, 0.78, 0.79, 0.8, 0.82, 0.85, 0.9];
+const LAMBDAS = [1, 3, 10, 30];
+/** Out-of-sample precision the default threshold must reach in cross-validation on dev: the target plus a margin. */
+const CV_PRECISION = 0.92;
+
+if (args.includes('--cv')) {
+  // K-fold cross-validation on dev: for each L2 strength, fit on K-1 folds and score the held-out fold at every
+  // threshold, so the threshold and the model's regularisation are chosen on estimates no fit has seen
+  const dev = queries.filter((x) => x.split === 'dev');
+  const K = 5;
+  let best: { lambda: number; threshold: number; p: number; r: number } | undefined;
+  for (const lambda of LAMBDAS) {
+    const sums = THRESHOLDS.map(() => ({ good: 0, judged: 0, hit: 0, wanted: 0 }));
+    for (let k = 0; k < K; k++) {
+      const train = dev.filter((_, i) => i % K !== k);
+      const test = dev.filter((_, i) => i % K === k);
+      const table = fitTable(train, lambda);
+      THRESHOLDS.forEach((th, i) => {
+        const t = score(test, table, th);
+        sums[i].good += t.good;
+        sums[i].judged += t.judged;
+        sums[i].hit += t.hit;
+        sums[i].wanted += t.wanted;
+      });
+    }
+    console.log(`cross-validated on dev (${K} folds), thesaurus model L2 ${lambda}: threshold | precision | wanted recall`);
+    THRESHOLDS.forEach((th, i) => {
+      const p = sums[i].good / Math.max(1, sums[i].judged);
+      const r = sums[i].hit / Math.max(1, sums[i].wanted);
+      console.log(`  ${th.toFixed(2)} | ${p.toFixed(3)} | ${r.toFixed(3)}`);
+      if (p >= CV_PRECISION && (!best || r > best.r || (r === best.r && p > best.p))) best = { lambda, threshold: th, p, r };
+    });
+  }
+  console.log(best ? `choice: L2 ${best.lambda}, threshold ${best.threshold} (cross-validated precision ${best.p.toFixed(3)}, recall ${best.r.toFixed(3)})` : 'no threshold reaches the precision target');
+}
+
+if (args.includes('--fit')) {
+  const lambdaArg = args.find((a) => a.startsWith('--lambda='));
+  const table = fitTable(
+    queries.filter((x) => x.split === 'dev'),
+    lambdaArg ? Number(lambdaArg.slice('--lambda='.length)) : 1,
+  );
   fs.writeFileSync(path.join(DATA, 'calibration.json'), JSON.stringify(table, null, 1) + '\n');
   console.log('calibration written:', table.fitted_on);
 }

@@ -23,7 +23,7 @@ import { EXPANSION_TYPES, type ExpansionType } from '../engine/types';
 
 export const MAX_QUERY_LENGTH = 1000;
 export const DEFAULT_MAX_EXPANSIONS = 10;
-export const DEFAULT_CONFIDENCE_THRESHOLD = 0.77;
+export const DEFAULT_CONFIDENCE_THRESHOLD = 0.9;
 
 /** expansion_settings: the spec's two keys plus include_combined and include_or_form (docs/API.md, "Expansion settings"). */
 export class ExpansionSettingsDto {

@@ -116,7 +116,7 @@ export class CandidateBuilder {
    */
   hopeless(source: SynonymSourceKind, raw: number, term: string, alternative: string): boolean {
     const floor = this.floors[source];
-    if (floor === undefined || raw >= floor) return false;
+    if (floor === undefined || raw >= floor - 1e-6) return false;
     return source === 'catalogue' || !this.pairStats?.get(pairKey(term, alternative, this.domain));
   }
 

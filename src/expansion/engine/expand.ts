@@ -208,7 +208,8 @@ export function expand(index: ExpansionIndex, request: ExpansionRequest, resourc
     const type = TYPE_PRIORITY.find((t) => enabled.includes(t) && STRATEGIES[t].accepts(c));
     if (!type) continue;
     const s = scoreCandidate(c, type, scoring);
-    if (s.confidence >= threshold) scored.push(s);
+    // compared as shown (four decimals): a curator's 0.9, held as a 32-bit float, is 0.9 and passes 0.9
+    if (r4(s.confidence) >= threshold) scored.push(s);
   }
   scored.sort(compare);
   const perSpan = new Map<string, number>();

@@ -133,7 +133,7 @@ describe('distinct alternatives and the combined query', () => {
 describe('learning reaches every source', () => {
   const wn = WordNetIndex.fromSenses([['car', 'noun', [['automobile']]]]);
   // a WordNet pair the calibration trusts enough to show at the default threshold
-  const calibration = { sources: { wordnet: [[0, 0.9], [1, 0.9]] as [number, number][] } };
+  const calibration = { sources: { wordnet: [[0, 1], [1, 1]] as [number, number][] } };
   /** the WordNet pair's confidence, or undefined when the default threshold hides it */
   const conf = (q: string, stats?: PairStatsTable, threshold = DEFAULT_CONFIDENCE_THRESHOLD) =>
     expand(index, req(q, { confidenceThreshold: threshold }), { wordnet: wn, pairStats: stats, calibration, thesaurus: null }).find((r) => r.synonyms_used[0].source === 'wordnet')?.confidence_score;

@@ -49,7 +49,7 @@ export function matchCatalogue(state: MatchState): Unit[] {
         if ((rc !== 0 && rc !== roleCode) || (dc !== 0 && dc !== deptCode)) continue; // never outside its scope
         matchedLen = L; // a phrase with eligible entries claims the span even if all were filtered
         // postings are sorted by confidence: once one cannot reach the threshold, none after it can
-        if (index.slotConfidence(slot) < floor) break;
+        if (index.slotConfidence(slot) < floor - 1e-6) break;
         const span = builder.span(i, i + L);
         const term = index.slotTerm(slot);
         const syn = index.slotSynonym(slot);

@@ -112,6 +112,8 @@ function matchLongForms(state: MatchState): void {
     const hits = key === undefined ? [] : longForms.lookup(key);
     if (hits.length !== 1) continue; // a long form shared by two acronyms names neither clearly
     const { key: acronym, sense } = hits[0];
+    // a two-letter acronym names too many things to be a good alternative to search with ("CR", "PL", "PH")
+    if (acronym.replace(/[^A-Za-z0-9]/g, '').length < 3) continue;
     const last = toks[toks.length - 1];
     const plural = last.inflection === 'plural' && /^[A-Za-z0-9&]+$/.test(acronym);
     const replacement = plural ? `${acronym}s` : acronym;
