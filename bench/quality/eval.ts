@@ -13,7 +13,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { DEFAULT_CONFIDENCE_THRESHOLD, DEFAULT_MAX_EXPANSIONS } from '../../src/expansion/dto/expand-request.dto';
-import { calibrate, canonicalKey, expand, fitLogistic, THESAURUS_FEATURES, ExpansionIndex, fitIsotonic, normalize, WordNetIndex, type CalibrationTable, type EngineResult, type ExpansionRequest } from '../../src/expansion/engine';
+import { ACRONYM_FEATURES, calibrate, canonicalKey, expand, fitLogistic, THESAURUS_FEATURES, ExpansionIndex, fitIsotonic, normalize, WordNetIndex, type CalibrationTable, type EngineResult, type ExpansionRequest } from '../../src/expansion/engine';
 
 interface Query {
   id: string;
@@ -86,22 +86,27 @@ function candidates(q: Query, calibration?: CalibrationTable): EngineResult[] {
 
 /** Fits the thesaurus model and every source's calibration on the given (dev) queries. */
 function fitTable(on: Query[], lambda: number): CalibrationTable {
-  // 1. the thesaurus's feature weights (logistic regression on the labels)
+  // 1. the thesaurus's and the acronym lexicon's feature weights (logistic regressions on the labels)
   const rows: { x: Record<string, number>; y: number }[] = [];
+  const acronymRows: { x: Record<string, number>; y: number }[] = [];
+  const flat = { bias: 0, weights: {} };
   for (const q of on) {
-    // a flat model, so every candidate the features describe is proposed (none refused by the hand-set rules)
-    for (const r of candidates(q, { sources: {}, thesaurus_model: { bias: 0, weights: {} } })) {
+    // flat models, so every candidate the features describe is proposed (none refused by the hand-set rules)
+    for (const r of candidates(q, { sources: {}, thesaurus_model: flat, acronym_model: flat })) {
       const l = label(q, r);
-      if (!l || r.synonyms_used[0].source !== 'thesaurus') continue;
+      const src = r.synonyms_used[0].source;
+      if (!l || (src !== 'thesaurus' && src !== 'acronym_lexicon')) continue;
       const e = r.metadata.explanation;
-      rows.push({ x: Object.fromEntries(THESAURUS_FEATURES.map((f) => [f, Number(e[f] ?? 0)])), y: l === 'good' ? 1 : 0 });
+      const names = src === 'thesaurus' ? THESAURUS_FEATURES : ACRONYM_FEATURES;
+      (src === 'thesaurus' ? rows : acronymRows).push({ x: Object.fromEntries(names.map((f) => [f, Number(e[f] ?? 0)])), y: l === 'good' ? 1 : 0 });
     }
   }
   const model = fitLogistic(rows, THESAURUS_FEATURES, lambda);
+  const acronymModel = fitLogistic(acronymRows, ACRONYM_FEATURES, lambda);
   // 2. every source's score -> P(right), the thesaurus scored by that model
   const bySource = new Map<string, { x: number; y: number }[]>();
   for (const q of on) {
-    for (const r of candidates(q, { sources: {}, thesaurus_model: model })) {
+    for (const r of candidates(q, { sources: {}, thesaurus_model: model, acronym_model: acronymModel })) {
       const l = label(q, r);
       if (!l) continue;
       const src = r.synonyms_used[0].source ?? 'catalogue';
@@ -115,6 +120,7 @@ function fitTable(on: Query[], lambda: number): CalibrationTable {
     fitted_on: `${new Date().toISOString().slice(0, 10)}: ${[...bySource].map(([src, l]) => `${src} ${l.length} labels`).join(', ')}; thesaurus model L2 ${lambda}`,
     sources: {},
     thesaurus_model: model,
+    acronym_model: acronymModel,
   };
   // each block is smoothed towards the base rate of all labels, so a source with a handful of labels (all good)
   // does not claim certainty

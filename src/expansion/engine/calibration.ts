@@ -15,6 +15,8 @@ export interface CalibrationTable {
   sources: Partial<Record<SynonymSourceKind, [number, number][]>>;
   /** logistic model of the thesaurus source score on its features (absent: the hand-set score) */
   thesaurus_model?: LogisticModel;
+  /** logistic model of the acronym lexicon's source score on its features (absent: the hand-set score) */
+  acronym_model?: LogisticModel;
 }
 
 /** A logistic regression: P = 1 / (1 + exp(-(bias + sum of weight * feature))). */

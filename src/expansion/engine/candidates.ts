@@ -157,7 +157,11 @@ export class CandidateBuilder {
     const key = `${span.tokStart}:${span.tokEnd}:${rn}`;
     const at = this.byKey.get(key);
     if (at !== undefined) {
-      if (this.candidates[at].raw >= candidate.raw) return false;
+      // the same alternative from two sources: a curated catalogue entry wins (its ratings are tracked by id);
+      // otherwise the higher source score
+      const held = this.candidates[at];
+      const heldWins = held.source === 'catalogue' ? candidate.source !== 'catalogue' || held.raw >= candidate.raw : candidate.source !== 'catalogue' && held.raw >= candidate.raw;
+      if (heldWins) return false;
       this.candidates[at] = candidate;
       return true;
     }

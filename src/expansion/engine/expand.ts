@@ -196,6 +196,7 @@ export function expand(index: ExpansionIndex, request: ExpansionRequest, resourc
     wordnet: resources.wordnet,
     thesaurus: resources.thesaurus === null ? undefined : (resources.thesaurus ?? defaultThesaurus()),
     thesaurusModel: calibration.thesaurus_model,
+    acronymModel: calibration.acronym_model,
   };
   state.catalogueUnits = needed.has('catalogue') ? matchCatalogue(state) : [];
   state.units = detectUnits(state, state.catalogueUnits);

@@ -17,6 +17,19 @@ export const LEXICON_CASE_FACTOR = {
   /** abbreviation written in capitals ("MGMT") */
   uppercaseAbbreviation: 0.85,
 } as const;
+/** The features a fitted acronym model weighs (calibration.json acronym_model). */
+export const ACRONYM_FEATURES = ['sense_rank', 'senses', 'sense_prior', 'domain_match', 'domain_mismatch', 'request_domain', 'context_hit', 'lowercase', 'long_form', 'period'] as const;
+type AcronymFeatures = Record<(typeof ACRONYM_FEATURES)[number], number>;
+
+/** The acronym lexicon's source score: the fitted model when there is one, else the hand-set score. */
+function acronymScore(state: MatchState, f: AcronymFeatures, handSet: number): number {
+  const model = state.acronymModel;
+  if (!model) return handSet;
+  let z = model.bias;
+  for (const name of ACRONYM_FEATURES) z += (model.weights[name] ?? 0) * f[name];
+  return 1 / (1 + Math.exp(-z));
+}
+
 /** Senses of an ambiguous key proposed at most. */
 const MAX_SENSES = 3;
 
@@ -52,16 +65,17 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
     if (kind === 'acronym') {
       const period = periodExpansion(t.norm);
       if (period) {
+        const f: AcronymFeatures = { sense_rank: 0, senses: 1, sense_prior: 1, domain_match: 0, domain_mismatch: 0, request_domain: builder.domain ? 1 : 0, context_hit: 0, lowercase: lower ? 1 : 0, long_form: 0, period: 1 };
         builder.add(span, period, {
           kind,
           source: 'acronym_lexicon',
-          raw: LEXICON_PRIOR.acronym,
+          raw: acronymScore(state, f, LEXICON_PRIOR.acronym),
           domain: 'business',
           scoped: false,
           useTerm: surface,
           useSynonym: period,
           success: null,
-          features: { prior: LEXICON_PRIOR.acronym, pattern: 'period' },
+          features: { prior: LEXICON_PRIOR.acronym, pattern: 'period', ...f },
         });
         spans++;
         continue;
@@ -80,10 +94,23 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
     for (let r = 0; r < ranked.length && r < MAX_SENSES; r++) {
       const rs = ranked[r];
       const replacement = plural ? inflectLike(rs.sense.expansion, 'plural', 'NOUN') : rs.sense.expansion;
+      const f: AcronymFeatures = {
+        sense_rank: r,
+        senses: Math.min(entry.senses.length, 5),
+        sense_prior: rs.prior,
+        domain_match: rs.domainMatch === 1 ? 1 : 0,
+        domain_mismatch: rs.domainMatch === -1 ? 1 : 0,
+        request_domain: builder.domain ? 1 : 0,
+        context_hit: rs.contextHits > 0 ? 1 : 0,
+        lowercase: lower ? 1 : 0,
+        long_form: 0,
+        period: 0,
+      };
+      const handSet = prior * rs.prior * factor;
       builder.add(span, replacement, {
         kind,
         source: kind === 'acronym' ? 'acronym_lexicon' : 'abbreviation_lexicon',
-        raw: prior * rs.prior * factor,
+        raw: kind === 'acronym' ? acronymScore(state, f, handSet) : handSet,
         domain: rs.sense.domain,
         domainMatch: rs.domainMatch,
         contextHits: rs.contextHits,
@@ -91,7 +118,7 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
         useTerm: entry.key,
         useSynonym: rs.sense.expansion,
         success: null,
-        features: { prior, sense_rank: r, sense_prior: Math.round(rs.prior * 1e4) / 1e4, senses: entry.senses.length, match_factor: factor },
+        features: { prior, match_factor: factor, ...f, sense_prior: Math.round(rs.prior * 1e4) / 1e4 },
       });
     }
     spans++;
@@ -117,7 +144,8 @@ function matchLongForms(state: MatchState): void {
     const last = toks[toks.length - 1];
     const plural = last.inflection === 'plural' && /^[A-Za-z0-9&]+$/.test(acronym);
     const replacement = plural ? `${acronym}s` : acronym;
-    const raw = LEXICON_PRIOR.acronym * LONG_FORM_FACTOR;
+    const f: AcronymFeatures = { sense_rank: 0, senses: 1, sense_prior: 1, domain_match: domainMatchOf(sense.domain, builder.domain) === 1 ? 1 : 0, domain_mismatch: domainMatchOf(sense.domain, builder.domain) === -1 ? 1 : 0, request_domain: builder.domain ? 1 : 0, context_hit: 0, lowercase: 0, long_form: 1, period: 0 };
+    const raw = acronymScore(state, f, LEXICON_PRIOR.acronym * LONG_FORM_FACTOR);
     builder.add(builder.span(u.tokStart, u.tokEnd), replacement, {
       kind: 'acronym',
       source: 'acronym_lexicon',
@@ -129,7 +157,7 @@ function matchLongForms(state: MatchState): void {
       useTerm: sense.expansion,
       useSynonym: acronym,
       success: null,
-      features: { prior: LEXICON_PRIOR.acronym, direction: 'long form', match_factor: LONG_FORM_FACTOR },
+      features: { prior: LEXICON_PRIOR.acronym, direction: 'long form', match_factor: LONG_FORM_FACTOR, ...f },
     });
   }
 }

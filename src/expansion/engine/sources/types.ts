@@ -32,6 +32,8 @@ export interface MatchState {
   thesaurus?: Thesaurus;
   /** learnt weights of the thesaurus's features (calibration table), when fitted */
   thesaurusModel?: LogisticModel;
+  /** learnt weights of the acronym lexicon's features, when fitted */
+  acronymModel?: LogisticModel;
 }
 
 /** A source: proposes alternatives for the units it understands. */
