@@ -4,7 +4,7 @@
  *
  *   node --expose-gc -r ts-node/register/transpile-only bench/engine.ts [--sizes=10000,100000,1000000] [--queries=20000] [--wordnet]
  */
-import { DEFAULT_CONFIDENCE_THRESHOLD } from '../src/expansion/dto/expand-request.dto';
+import { DEFAULT_CATALOGUE_THRESHOLD, DEFAULT_CONFIDENCE_THRESHOLD } from '../src/expansion/dto/expand-request.dto';
 import { CatalogueEntry, expand, ExpansionIndex, ExpansionRequest, WordNetIndex } from '../src/expansion/engine';
 import { prng } from './prng';
 import { BUSINESS_WORDS, SYLLABLES } from './vocabulary';
@@ -112,6 +112,7 @@ export function makeQueries(count: number, n: number, vocab: string[], seed: num
       domain: domains[q % 3],
       maxExpansions: 10,
       confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD,
+      catalogueThreshold: DEFAULT_CATALOGUE_THRESHOLD,
       conversationHistory: q % 7 === 0 ? [{ role: 'user', content: `${REAL[q % REAL.length]} ${REAL[(q * 7) % REAL.length]}` }] : undefined,
     });
   }

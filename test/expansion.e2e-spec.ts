@@ -136,17 +136,23 @@ describe('Query expansion and feedback', () => {
       expect(bad.body.details.field).toContain('include_combined');
     });
 
-    it('hides alternatives below the default confidence threshold (0.9) and shows them when asked', async () => {
-      await addSynonym({ term: 'wiki', synonym: 'knowledge base', domain: 'technical', confidence: 0.6 });
-      const body = { query: 'team wiki', enabled_strategies: ['synonym_expansion'] };
-      const plain = await request(t.http).post('/query-expansion/expand').set(auth(user)).send(body);
-      expect(plain.status).toBe(200);
-      expect(plain.body.expanded_queries).toEqual([]);
-      const asked = await expandAs(user, { ...body, expansion_settings: { confidence_threshold: 0.5 } });
-      expect(asked.body.expanded_queries.map((r: { expanded_query: string }) => r.expanded_query)).toContain('team knowledge base');
-      const sure = await addSynonym({ term: 'wiki', synonym: 'intranet wiki', domain: 'technical', confidence: 0.95 });
-      const shown = await request(t.http).post('/query-expansion/expand').set(auth(user)).send(body);
-      expect(shown.body.expanded_queries.flatMap((r: { synonyms_used: { synonym_id?: number }[] }) => r.synonyms_used.map((s) => s.synonym_id))).toEqual([sure, sure]);
+    it('shows curated entries from 0.5 by default, reverse uses included; an explicit threshold applies to every source', async () => {
+      const expandDefault = (body: Record<string, unknown>) => request(t.http).post('/query-expansion/expand').set(auth(user)).send(body);
+      const shown = (res: request.Response) => res.body.expanded_queries.filter((r: { metadata: { form: string } }) => r.metadata.form === 'substitution').map((r: { expanded_query: string }) => r.expanded_query);
+      const low = await addSynonym({ term: 'frobwiki', synonym: 'frob knowledge base', domain: 'technical', confidence: 0.45 });
+      const plain = await addSynonym({ term: 'frobwiki', synonym: 'frob intranet' }); // the default confidence, 0.8
+      const body = { query: 'team frobwiki', enabled_strategies: ['synonym_expansion'] };
+      const byDefault = await expandDefault(body);
+      expect(byDefault.status).toBe(200);
+      expect(shown(byDefault)).toEqual(['team frob intranet']);
+      expect(byDefault.body.expanded_queries[1].synonyms_used[0].synonym_id).toBe(plain);
+      // the same entry used from synonym to term (0.8 x 0.9 = 0.72) is shown too
+      expect(shown(await expandDefault({ query: 'frob intranet pages', enabled_strategies: ['synonym_expansion'] }))).toContain('frobwiki pages');
+      // asked for: the 0.45 entry as well; asked for 0.9: neither
+      const loose = await expandDefault({ ...body, expansion_settings: { confidence_threshold: 0.4 } });
+      expect(shown(loose)).toEqual(expect.arrayContaining(['team frob intranet', 'team frob knowledge base']));
+      expect(loose.body.expanded_queries.some((r: { synonyms_used: { synonym_id?: number }[] }) => r.synonyms_used.some((u) => u.synonym_id === low))).toBe(true);
+      expect((await expandDefault({ ...body, expansion_settings: { confidence_threshold: 0.9 } })).body.expanded_queries).toEqual([]);
     });
 
     it('honours excluded terms from user_preferences', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { actingUserId } from '../auth/acting-user';
 import type { AuthUser } from '../auth/auth-user';
-import { DEFAULT_CONFIDENCE_THRESHOLD, DEFAULT_MAX_EXPANSIONS, type ExpandRequestDto } from './dto/expand-request.dto';
+import { DEFAULT_CATALOGUE_THRESHOLD, DEFAULT_CONFIDENCE_THRESHOLD, DEFAULT_MAX_EXPANSIONS, type ExpandRequestDto } from './dto/expand-request.dto';
 import { expand, type EngineResult } from './engine';
 import { ExpansionEventEntity } from './entities/expansion-event.entity';
 import { ExpansionIndexService } from './expansion-index.service';
@@ -60,6 +60,7 @@ export class ExpansionService {
         enabledStrategies: dto.enabled_strategies,
         maxExpansions: settings.max_expansions ?? DEFAULT_MAX_EXPANSIONS,
         confidenceThreshold: settings.confidence_threshold ?? DEFAULT_CONFIDENCE_THRESHOLD,
+        catalogueThreshold: settings.confidence_threshold ?? DEFAULT_CATALOGUE_THRESHOLD,
         includeCombined: settings.include_combined ?? true,
         includeOrForm: settings.include_or_form ?? false,
       },

@@ -158,6 +158,7 @@ export function expand(index: ExpansionIndex, request: ExpansionRequest, resourc
   const max = Number.isFinite(request.maxExpansions) ? Math.min(Math.floor(request.maxExpansions), LIMITS.MAX_RESULTS) : 10;
   if (max <= 0 || typeof request.query !== 'string' || request.query.trim() === '') return [];
   const threshold = Number.isFinite(request.confidenceThreshold) ? request.confidenceThreshold : 0;
+  const catalogueThreshold = request.catalogueThreshold !== undefined && Number.isFinite(request.catalogueThreshold) ? request.catalogueThreshold : threshold;
   const enabled = enabledStrategiesOf(request);
   if (enabled.length === 0) return [];
   const needed = new Set<SourceName>(enabled.flatMap((t) => STRATEGIES[t].sources));
@@ -175,8 +176,8 @@ export function expand(index: ExpansionIndex, request: ExpansionRequest, resourc
   }
   const builder = new CandidateBuilder(analysis, domain, prefs, contextWords, LIMITS.MAX_CANDIDATES);
   const calibration = resources.calibration ?? defaultCalibration();
-  if (threshold > 0) {
-    for (const source of SOURCE_KINDS) builder.floors[source] = minScoreFor(calibration, source, threshold);
+  if (threshold > 0 || catalogueThreshold > 0) {
+    for (const source of SOURCE_KINDS) builder.floors[source] = minScoreFor(calibration, source, source === 'catalogue' ? catalogueThreshold : threshold);
     builder.pairStats = resources.pairStats;
   }
   const contextStrings: string[] = [];
@@ -210,7 +211,7 @@ export function expand(index: ExpansionIndex, request: ExpansionRequest, resourc
     if (!type) continue;
     const s = scoreCandidate(c, type, scoring);
     // compared as shown (four decimals): a curator's 0.9, held as a 32-bit float, is 0.9 and passes 0.9
-    if (r4(s.confidence) >= threshold) scored.push(s);
+    if (r4(s.confidence) >= (c.source === 'catalogue' ? catalogueThreshold : threshold)) scored.push(s);
   }
   scored.sort(compare);
   const perSpan = new Map<string, number>();
@@ -229,11 +230,20 @@ export function expand(index: ExpansionIndex, request: ExpansionRequest, resourc
   }
   if (accepted.length === 0) return [];
   const out: EngineResult[] = [];
+  // one result per distinct query text: "data centre" from a spelling and from a compound is shown once, and a
+  // per-span OR result identical to the combined one is not repeated
+  const texts = new Set<string>();
+  const push = (r: EngineResult) => {
+    const key = r.expanded_query.toLowerCase();
+    if (texts.has(key)) return;
+    texts.add(key);
+    out.push(r);
+  };
   const withCombined = request.includeCombined !== false && max >= 2;
-  if (withCombined) out.push(combined(analysis.text, accepted.slice(0, LIMITS.MAX_COMBINED_ALTERNATIVES)));
+  if (withCombined) push(combined(analysis.text, accepted.slice(0, LIMITS.MAX_COMBINED_ALTERNATIVES)));
   for (let i = 0; i < accepted.length && out.length < max; i++) {
-    out.push(substitution(analysis.text, accepted[i]));
-    if (request.includeOrForm === true && out.length < max) out.push(orForm(analysis.text, accepted[i]));
+    push(substitution(analysis.text, accepted[i]));
+    if (request.includeOrForm === true && out.length < max) push(orForm(analysis.text, accepted[i]));
   }
   return out;
 }

@@ -37,6 +37,8 @@ export interface ExpansionRequest {
   enabledStrategies?: ExpansionType[];
   maxExpansions: number;
   confidenceThreshold: number;
+  /** threshold for curated catalogue entries when it differs (their confidence is the curator's, not calibrated) */
+  catalogueThreshold?: number;
   /** one result joining every accepted alternative with the original wording (default true) */
   includeCombined?: boolean;
   /** also a per-span OR result after each substitution (default false) */
