@@ -69,7 +69,8 @@ export class ExpansionService {
 
     const eventId = `exp_${randomUUID().replace(/-/g, '')}`;
     const views: ExpansionResultView[] = results.map((r, i) => ({ ...r, expansion_id: resultId(eventId, i) }));
-    const strategies = [...new Set(results.map((r) => r.expansion_type))];
+    // the combined result joins alternatives of several types: each counts as used
+    const strategies = [...new Set(results.flatMap((r) => r.metadata.expansion_types ?? [r.expansion_type]))];
     const avgConfidence = results.length > 0 ? results.reduce((s, r) => s + r.confidence_score, 0) / results.length : 0;
     const avgRelevance = results.length > 0 ? results.reduce((s, r) => s + r.relevance_score, 0) / results.length : 0;
     const latencyMs = Number(process.hrtime.bigint() - started) / 1e6;

@@ -132,6 +132,7 @@ function combined(text: string, candidates: ScoredCandidate[]): EngineResult {
       synonym_count: accepted.length,
       form: 'combined',
       explanation: { alternatives: accepted.length, spans: groups.length, confidence: 'mean of the alternatives', syntax: 'lucene' },
+      expansion_types: [...new Set(accepted.map((s) => s.type))],
     },
   };
 }

@@ -69,6 +69,8 @@ export interface EngineResult {
     form: 'substitution' | 'or' | 'combined';
     /** the alternative as shown in expanded_query (inflected like the query word); not on the combined result */
     alternative?: string;
+    /** on the combined result: the types of every alternative it joins (expansion_type names the best one) */
+    expansion_types?: ExpansionType[];
     explanation: Record<string, number | string>;
   };
 }

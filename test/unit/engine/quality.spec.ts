@@ -95,6 +95,7 @@ describe('distinct alternatives and the combined query', () => {
     expect(new Set(out.map((r) => r.expanded_query)).size).toBe(out.length);
     expect(out[0].expanded_query).toBe('reset (VPN OR "virtual private network") (password OR passcode)');
     expect(out[0].synonyms_used.map((u) => u.synonym).sort()).toEqual(['passcode', 'virtual private network']);
+    expect(new Set(out[0].metadata.expansion_types)).toEqual(new Set(out.slice(1).map((r) => r.expansion_type)));
   });
 
   it('the combined query parses with a Lucene query parser into the intended clauses, special characters escaped', () => {
