@@ -1,4 +1,5 @@
 import { inflectLike } from '../analysis';
+import { logistic } from '../calibration';
 import { CompiledLexiconEntry, longFormsOf, rankSenses } from '../lexicon';
 import { domainMatchOf } from '../domains';
 import { LIMITS } from '../limits';
@@ -23,11 +24,7 @@ type AcronymFeatures = Record<(typeof ACRONYM_FEATURES)[number], number>;
 
 /** The acronym lexicon's source score: the fitted model when there is one, else the hand-set score. */
 function acronymScore(state: MatchState, f: AcronymFeatures, handSet: number): number {
-  const model = state.acronymModel;
-  if (!model) return handSet;
-  let z = model.bias;
-  for (const name of ACRONYM_FEATURES) z += (model.weights[name] ?? 0) * f[name];
-  return 1 / (1 + Math.exp(-z));
+  return state.acronymModel ? logistic(state.acronymModel, f) : handSet;
 }
 
 /** Senses of an ambiguous key proposed at most. */
