@@ -1,5 +1,5 @@
 import * as fs from 'fs';
-import * as path from 'path';
+import { findDataFile } from './data-files';
 import type { SynonymSourceKind } from './types';
 
 /**
@@ -122,9 +122,6 @@ let cached: CalibrationTable | undefined;
 /** The shipped table (data/calibration.json), read once; an empty table when the file is absent. */
 export function defaultCalibration(): CalibrationTable {
   if (cached) return cached;
-  for (const dir of [path.join(__dirname, 'data'), path.resolve(__dirname, '..', '..', '..', 'src', 'expansion', 'engine', 'data')]) {
-    const f = path.join(dir, 'calibration.json');
-    if (fs.existsSync(f)) return (cached = JSON.parse(fs.readFileSync(f, 'utf8')) as CalibrationTable);
-  }
-  return (cached = { sources: {} });
+  const f = findDataFile('calibration.json');
+  return (cached = f ? (JSON.parse(fs.readFileSync(f, 'utf8')) as CalibrationTable) : { sources: {} });
 }

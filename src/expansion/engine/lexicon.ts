@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { dataFile } from './data-files';
 import { domainMatchOf } from './domains';
 import { canonicalKey, tokenize } from './normalize';
 import { LexiconDomain, LexiconEntry, LexiconMap, LexiconSense, Lexicons } from './types';
@@ -79,14 +80,9 @@ export function compileLexicon(file: LexiconFile): LexiconMap {
 }
 
 function resolveDataDir(dir?: string): string {
-  const candidates = dir
-    ? [dir]
-    : [
-        path.join(__dirname, 'data'), // src via ts-jest/ts-node, or dist after `nest build` copied the assets
-        path.resolve(__dirname, '..', '..', '..', 'src', 'expansion', 'engine', 'data'), // dist without copied assets
-      ];
-  for (const c of candidates) if (fs.existsSync(path.join(c, 'acronyms.json'))) return c;
-  throw new Error(`expansion lexicons not found (looked in ${candidates.join(', ')})`);
+  if (dir === undefined) return path.dirname(dataFile('acronyms.json'));
+  if (!fs.existsSync(path.join(dir, 'acronyms.json'))) throw new Error(`expansion lexicons not found (looked in ${dir})`);
+  return dir;
 }
 
 /** Reads data/acronyms.json and data/abbreviations.json (directory relative to this module unless given). */

@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { dataFile } from './data-files';
 import { DOMAIN_FAMILIES } from './domains';
 import { canonicalKey, tokenize } from './normalize';
 
@@ -98,16 +99,9 @@ export class Thesaurus {
   }
 }
 
-function dataDir(): string {
-  for (const c of [path.join(__dirname, 'data'), path.resolve(__dirname, '..', '..', '..', 'src', 'expansion', 'engine', 'data')]) {
-    if (fs.existsSync(path.join(c, 'thesaurus.json'))) return c;
-  }
-  throw new Error('expansion thesaurus not found (data/thesaurus.json)');
-}
-
-/** Reads data/thesaurus.json. */
+/** Reads data/thesaurus.json (or thesaurus.json in the given directory). */
 export function readThesaurusFile(dir?: string): ThesaurusFile {
-  return JSON.parse(fs.readFileSync(path.join(dir ?? dataDir(), 'thesaurus.json'), 'utf8')) as ThesaurusFile;
+  return JSON.parse(fs.readFileSync(dir ? path.join(dir, 'thesaurus.json') : dataFile('thesaurus.json'), 'utf8')) as ThesaurusFile;
 }
 
 let cached: Thesaurus | undefined;
