@@ -8,6 +8,8 @@
  *   npm run eval -- --cv         5-fold cross-validation on dev: the default threshold and L2 are chosen here
  *   npm run eval -- --fit        refits the calibration (data/calibration.json) on the dev split only
  *   npm run eval -- --unjudged F writes the shown or candidate pairs that have no label yet to F
+ *   npm run eval -- --misses     lists dev's wanted alternatives not shown, each with why: no candidate,
+ *                                below the threshold (with its confidence) or crowded out by max_expansions
  *
  * Labels (bench/quality/judgments.json): "<query id>|<term as written, lower-case>|<alternative>" -> good|bad.
  * A wanted alternative that is shown counts as good without a label.
@@ -295,6 +297,24 @@ for (const q of queries) {
     b.conf += r.confidence_score;
     if (l === 'good') b.good++;
   }
+}
+
+if (args.includes('--misses')) {
+  const why = { 'no candidate': 0, 'below threshold': 0, 'crowded out': 0 };
+  for (const q of queries.filter((x) => x.split === 'dev')) {
+    const shown = expand(index, request(q, {}), { wordnet, calibration });
+    const all = candidates(q, calibration);
+    for (const w of q.wanted) {
+      for (const a of w.alternatives) {
+        if (shown.some((r) => delivers(r, w.term, a, q.query))) continue;
+        const c = all.find((r) => delivers(r, w.term, a, q.query));
+        const reason = !c ? 'no candidate' : c.confidence_score < DEFAULT_CONFIDENCE_THRESHOLD ? 'below threshold' : 'crowded out';
+        why[reason]++;
+        console.log(`${q.id} [${q.domain ?? '-'}] "${q.query}": ${w.term} -> ${a}: ${reason}${c ? ` (${c.confidence_score.toFixed(2)} ${c.synonyms_used[0].source})` : ''}`);
+      }
+    }
+  }
+  console.log(why);
 }
 
 const f = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '-');

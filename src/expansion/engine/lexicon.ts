@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { dataFile } from './data-files';
+import { spellingVariant } from './analysis/spelling';
 import { domainMatchOf } from './domains';
 import { canonicalKey, tokenize } from './normalize';
 import { LexiconDomain, LexiconEntry, LexiconMap, LexiconSense, Lexicons } from './types';
@@ -152,7 +153,10 @@ export interface LongFormHit {
   sense: LexiconSense;
 }
 
-/** Long forms of a lexicon (several words only), by normalised and canonical phrase, built once per map. */
+/**
+ * Long forms of a lexicon (several words only), by normalised and canonical phrase, in British and American
+ * spelling ("search engine optimisation" and "...optimization" -> SEO), built once per map.
+ */
 export interface LongFormIndex {
   lookup(phrase: string): readonly LongFormHit[];
   longestFrom(word: string): number;
@@ -170,12 +174,13 @@ export function longFormsOf(map: LexiconMap): LongFormIndex {
     for (const sense of entry.senses) {
       const toks = tokenize(sense.expansion);
       if (toks.length < 2) continue;
-      for (const k of new Set([toks.join(' '), canonicalKey(toks)])) {
+      const other = toks.map((t) => spellingVariant(t) ?? t);
+      for (const k of new Set([toks.join(' '), canonicalKey(toks), other.join(' '), canonicalKey(other)])) {
         const list = byPhrase.get(k) ?? [];
         if (!list.some((h) => h.key === entry.key)) list.push({ key: entry.key, sense });
         byPhrase.set(k, list);
       }
-      if (toks.length > (firstMax.get(toks[0]) ?? 0)) firstMax.set(toks[0], toks.length);
+      for (const first of new Set([toks[0], other[0]])) if (toks.length > (firstMax.get(first) ?? 0)) firstMax.set(first, toks.length);
     }
   }
   const index: LongFormIndex = {

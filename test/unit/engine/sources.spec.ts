@@ -25,6 +25,13 @@ describe('each source on its own', () => {
     const fy = stateFor('FY24 budget', { index: lexIndex });
     matchAcronyms(fy);
     expect(pairs(fy)).toContain('fy24 -> fiscal year 2024');
+    expect(pairs(fy)).toContain('fy24 -> FY2024');
+    const fy4 = stateFor('FY2025 plan', { index: lexIndex });
+    matchAcronyms(fy4);
+    expect(pairs(fy4)).toEqual(expect.arrayContaining(['fy2025 -> fiscal year 2025', 'fy2025 -> FY25']));
+    const old = stateFor('FY1999 archive', { index: lexIndex });
+    matchAcronyms(old);
+    expect(pairs(old)).toEqual(['fy1999 -> fiscal year 1999']);
   });
 
   it('acronyms: a spelled-out long form is a unit and is offered its acronym, plural kept', () => {
@@ -35,6 +42,29 @@ describe('each source on its own', () => {
     const k = stateFor('key performance indicators for marketing', { index: lexIndex });
     matchAcronyms(k);
     expect(pairs(k)).toContain('key performance indicators -> KPIs');
+  });
+
+  it('acronyms: a long form in the other spelling variety; a two-letter acronym only in its own domain', () => {
+    const seo = stateFor('search engine optimisation agency', { index: lexIndex });
+    matchAcronyms(seo);
+    expect(pairs(seo)).toContain('search engine optimisation -> SEO');
+    const po = stateFor('purchase order status', { index: lexIndex, domain: 'procurement' });
+    matchAcronyms(po);
+    expect(pairs(po)).toContain('purchase order -> PO');
+    const anywhere = stateFor('purchase order status', { index: lexIndex });
+    matchAcronyms(anywhere);
+    expect(pairs(anywhere)).not.toContain('purchase order -> PO');
+  });
+
+  it('units: a listed compound inside a longer one is a nested unit of its own, never split further', () => {
+    const s = stateFor('mutual non-disclosure agreement', { index: lexIndex });
+    const units = detectUnits(s, []);
+    expect(units).toEqual([{ tokStart: 0, tokEnd: 3 }, { tokStart: 1, tokEnd: 3, nested: true }]);
+    s.units = units;
+    matchAcronyms(s);
+    expect(pairs(s)).toEqual(expect.arrayContaining(['mutual non-disclosure agreement -> MNDA', 'non-disclosure agreement -> NDA']));
+    // two-word compounds have no nested units: "unit test" is never "unit" + "test"
+    expect(detectUnits(stateFor('unit test coverage', { index: lexIndex }), []).filter((u) => u.nested)).toEqual([]);
   });
 
   it('spelling: the other variety\'s spelling of any word, but no "programme" for software', () => {

@@ -19,7 +19,7 @@ export const LEXICON_CASE_FACTOR = {
   uppercaseAbbreviation: 0.85,
 } as const;
 /** The features a fitted acronym model weighs (calibration.json acronym_model). */
-export const ACRONYM_FEATURES = ['sense_rank', 'senses', 'sense_prior', 'domain_match', 'domain_mismatch', 'request_domain', 'context_hit', 'lowercase', 'long_form', 'period'] as const;
+export const ACRONYM_FEATURES = ['sense_rank', 'senses', 'sense_prior', 'domain_match', 'domain_mismatch', 'request_domain', 'context_hit', 'lowercase', 'long_form', 'period', 'short_acronym', 'nested'] as const;
 type AcronymFeatures = Record<(typeof ACRONYM_FEATURES)[number], number>;
 
 /** The acronym lexicon's source score: the fitted model when there is one, else the hand-set score. */
@@ -37,13 +37,27 @@ const ORDINAL = ['first', 'second', 'third', 'fourth'];
  * H1 -> first half, Q3FY24 is left alone. Returns the expansion or undefined.
  */
 export function periodExpansion(token: string): string | undefined {
+  return periodForms(token)[0];
+}
+
+/**
+ * Every alternative wording of a period code, the spelled-out one first: a fiscal year also in its other code
+ * form (FY24 <-> FY2024, FY2000-FY2099 only, so "FY1999" does not become "FY99" of this century).
+ */
+export function periodForms(token: string): string[] {
   let m = /^fy'?(\d{2}|\d{4})$/i.exec(token);
-  if (m) return `fiscal year ${m[1].length === 2 ? '20' + m[1] : m[1]}`;
+  if (m) {
+    const year = m[1].length === 2 ? '20' + m[1] : m[1];
+    const forms = [`fiscal year ${year}`];
+    if (m[1].length === 2) forms.push(`FY${year}`);
+    else if (year.startsWith('20')) forms.push(`FY${year.slice(2)}`);
+    return forms;
+  }
   m = /^q([1-4])$/i.exec(token);
-  if (m) return `${ORDINAL[Number(m[1]) - 1]} quarter`;
+  if (m) return [`${ORDINAL[Number(m[1]) - 1]} quarter`];
   m = /^h([12])$/i.exec(token);
-  if (m) return `${ORDINAL[Number(m[1]) - 1]} half`;
-  return undefined;
+  if (m) return [`${ORDINAL[Number(m[1]) - 1]} half`];
+  return [];
 }
 
 function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abbreviation'): void {
@@ -60,20 +74,22 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
     const lower = surface === surface.toLowerCase();
     const span = builder.span(i, i + 1);
     if (kind === 'acronym') {
-      const period = periodExpansion(t.norm);
-      if (period) {
-        const f: AcronymFeatures = { sense_rank: 0, senses: 1, sense_prior: 1, domain_match: 0, domain_mismatch: 0, request_domain: builder.domain ? 1 : 0, context_hit: 0, lowercase: lower ? 1 : 0, long_form: 0, period: 1 };
-        builder.add(span, period, {
-          kind,
-          source: 'acronym_lexicon',
-          raw: acronymScore(state, f, LEXICON_PRIOR.acronym),
-          domain: 'business',
-          scoped: false,
-          useTerm: surface,
-          useSynonym: period,
-          success: null,
-          features: { prior: LEXICON_PRIOR.acronym, pattern: 'period', ...f },
-        });
+      const forms = periodForms(t.norm);
+      if (forms.length > 0) {
+        for (let r = 0; r < forms.length; r++) {
+          const f: AcronymFeatures = { sense_rank: r, senses: 1, sense_prior: 1, domain_match: 0, domain_mismatch: 0, request_domain: builder.domain ? 1 : 0, context_hit: 0, lowercase: lower ? 1 : 0, long_form: 0, period: 1, short_acronym: 0, nested: 0 };
+          builder.add(span, forms[r], {
+            kind,
+            source: 'acronym_lexicon',
+            raw: acronymScore(state, f, LEXICON_PRIOR.acronym * (r === 0 ? 1 : LONG_FORM_FACTOR)),
+            domain: 'business',
+            scoped: false,
+            useTerm: surface,
+            useSynonym: forms[r],
+            success: null,
+            features: { prior: LEXICON_PRIOR.acronym, pattern: 'period', ...f },
+          });
+        }
         spans++;
         continue;
       }
@@ -102,6 +118,8 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
         lowercase: lower ? 1 : 0,
         long_form: 0,
         period: 0,
+        short_acronym: 0,
+        nested: 0,
       };
       const handSet = prior * rs.prior * factor;
       builder.add(span, replacement, {
@@ -136,19 +154,22 @@ function matchLongForms(state: MatchState): void {
     const hits = key === undefined ? [] : longForms.lookup(key);
     if (hits.length !== 1) continue; // a long form shared by two acronyms names neither clearly
     const { key: acronym, sense } = hits[0];
-    // a two-letter acronym names too many things to be a good alternative to search with ("CR", "PL", "PH")
-    if (acronym.replace(/[^A-Za-z0-9]/g, '').length < 3) continue;
+    const dm = domainMatchOf(sense.domain, builder.domain);
+    // a two-letter acronym names too many things to search with ("CR", "PL", "PH") unless the request's domain
+    // is the sense's ("purchase order" -> PO in procurement)
+    const short = acronym.replace(/[^A-Za-z0-9]/g, '').length < 3;
+    if (short && dm !== 1) continue;
     const last = toks[toks.length - 1];
     const plural = last.inflection === 'plural' && /^[A-Za-z0-9&]+$/.test(acronym);
     const replacement = plural ? `${acronym}s` : acronym;
-    const f: AcronymFeatures = { sense_rank: 0, senses: 1, sense_prior: 1, domain_match: domainMatchOf(sense.domain, builder.domain) === 1 ? 1 : 0, domain_mismatch: domainMatchOf(sense.domain, builder.domain) === -1 ? 1 : 0, request_domain: builder.domain ? 1 : 0, context_hit: 0, lowercase: 0, long_form: 1, period: 0 };
+    const f: AcronymFeatures = { sense_rank: 0, senses: 1, sense_prior: 1, domain_match: dm === 1 ? 1 : 0, domain_mismatch: dm === -1 ? 1 : 0, request_domain: builder.domain ? 1 : 0, context_hit: 0, lowercase: 0, long_form: 1, period: 0, short_acronym: short ? 1 : 0, nested: u.nested ? 1 : 0 };
     const raw = acronymScore(state, f, LEXICON_PRIOR.acronym * LONG_FORM_FACTOR);
     builder.add(builder.span(u.tokStart, u.tokEnd), replacement, {
       kind: 'acronym',
       source: 'acronym_lexicon',
       raw,
       domain: sense.domain,
-      domainMatch: domainMatchOf(sense.domain, builder.domain),
+      domainMatch: dm,
       contextHits: 0,
       scoped: false,
       useTerm: sense.expansion,

@@ -28,7 +28,7 @@ export const THESAURUS_SCORE = {
 const NOUNISH = new Set(['NOUN', 'PROPN']);
 
 /** The features a fitted model weighs (calibration.json thesaurus_model), all 0/1 or small counts. */
-export const THESAURUS_FEATURES = ['member', 'term_member', 'set_size', 'domain_match', 'domain_mismatch', 'request_domain', 'general_set', 'compound', 'context_gated', 'context_hit', 'longer_wording', 'rare_wording', 'verb', 'after_noun', 'before_noun', 'wordnet_agrees', 'unsupported'] as const;
+export const THESAURUS_FEATURES = ['member', 'term_member', 'set_size', 'domain_match', 'domain_mismatch', 'request_domain', 'general_set', 'compound', 'context_gated', 'context_hit', 'longer_wording', 'rare_wording', 'verb', 'after_noun', 'before_noun', 'wordnet_agrees', 'unsupported', 'nested'] as const;
 
 const weightCache = new WeakMap<LogisticModel, Float64Array>();
 /** A fitted model's weights in THESAURUS_FEATURES order (0 for a feature it does not know). */
@@ -109,6 +109,8 @@ export function matchThesaurus(state: MatchState): void {
         // an independent source lists the pair as synonyms in one of the word's frequent senses
         vector[15] = wnWords !== undefined && wnWords.has(alt) ? 1 : 0;
         vector[16] = unsupported ? 1 : 0;
+        // a compound inside a longer listed one
+        vector[17] = u.nested ? 1 : 0;
         let raw: number;
         if (weights && model) {
           let z = model.bias;

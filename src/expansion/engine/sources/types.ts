@@ -14,6 +14,11 @@ export type SourceName = (typeof SOURCE_NAMES)[number];
 export interface Unit {
   tokStart: number;
   tokEnd: number;
+  /**
+   * a listed compound inside a longer listed one ("non-disclosure agreement" in "mutual non-disclosure
+   * agreement"): the thesaurus and the acronym long forms look it up too; it is never split further
+   */
+  nested?: true;
 }
 
 /** What every matcher reads; matchers add candidates through `builder`. */

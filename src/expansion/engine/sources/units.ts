@@ -26,7 +26,8 @@ const MAX_COMPOUND = 4;
 /**
  * The query's units after the catalogue claimed its phrases: greedy longest-first compounds and
  * multi-word expressions that the thesaurus, WordNet or the acronym lexicon's long forms list whole ("unit
- * test", "cash flow", "time off", "paid time off"), then every remaining word on its own. A compound is only ever looked up whole.
+ * test", "cash flow", "time off", "paid time off"), then every remaining word on its own. A compound is only ever
+ * looked up whole; the listed compounds inside a longer one are units too, marked nested.
  */
 export function detectUnits(state: MatchState, claimed: readonly Unit[]): Unit[] {
   const tokens = state.analysis.tokens;
@@ -58,7 +59,14 @@ export function detectUnits(state: MatchState, claimed: readonly Unit[]): Unit[]
       }
     }
     out.push({ tokStart: i, tokEnd: i + len });
+    // the longest listed compounds inside it, each whole ("sick leave" in "sick leave policy")
+    for (let a = i; len > 2 && a < i + len - 1; ) {
+      let inner = 0;
+      for (let L = Math.min(i + len - a, len - 1); L >= 2 && inner === 0; L--) if (known(a, a + L)) inner = L;
+      if (inner > 0) out.push({ tokStart: a, tokEnd: a + inner, nested: true });
+      a += Math.max(inner, 1);
+    }
     i += len;
   }
-  return out.sort((a, b) => a.tokStart - b.tokStart);
+  return out.sort((a, b) => a.tokStart - b.tokStart || b.tokEnd - a.tokEnd);
 }

@@ -26,7 +26,7 @@ export function matchWordNet(state: MatchState): void {
   const tokens = analysis.tokens;
   for (const u of state.units) {
     if (builder.full) break;
-    if (builder.hasCandidateFor(u.tokStart, u.tokEnd)) continue;
+    if (u.nested || builder.hasCandidateFor(u.tokStart, u.tokEnd)) continue;
     const single = u.tokEnd - u.tokStart === 1;
     const head = tokens[u.tokEnd - 1];
     let lemma: string;
