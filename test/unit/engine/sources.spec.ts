@@ -93,6 +93,11 @@ describe('each source on its own', () => {
     const v = stateFor('approved invoices', { thesaurus: th });
     matchThesaurus(v);
     expect(pairs(v)).toEqual(['approved -> signed off']);
+    // an adjective phrase keeps its own form: "not working" -> "out of order", never "outing of order"
+    const adj = new Thesaurus({ sets: [{ terms: ['not working', 'out of order'], pos: 'adj', domain: 'general' }] });
+    const a = stateFor('printer not working', { thesaurus: adj });
+    matchThesaurus(a);
+    expect(pairs(a)).toEqual(['not working -> out of order']);
   });
 
   it('thesaurus: a set with context words applies only with evidence or a matching domain', () => {

@@ -120,7 +120,8 @@ export function matchThesaurus(state: MatchState): void {
         } else raw = upper * (rare ? THESAURUS_SCORE.rareWording : 1);
         const features: Record<string, number | string> = { set_domain: set.domain, pos: set.pos };
         THESAURUS_FEATURES.forEach((name, f) => (features[name] = vector[f]));
-        const replacement = inflectLike(alt, head.inflection, set.pos === 'verb' ? 'VERB' : 'NOUN');
+        // adjectives and adjective phrases ("not working" -> "out of order") keep their own form
+        const replacement = set.pos === 'adj' ? alt : inflectLike(alt, head.inflection, set.pos === 'verb' ? 'VERB' : 'NOUN');
         builder.add(span, replacement, {
           kind: 'synonym',
           source: 'thesaurus',
