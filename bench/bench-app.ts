@@ -25,7 +25,7 @@ import { ExpandRequestDto } from '../src/expansion/dto/expand-request.dto';
 import { normalize } from '../src/expansion/engine';
 import { ExpansionIndexService } from '../src/expansion/expansion-index.service';
 import { SynonymEntity } from '../src/synonyms/entities/synonym.entity';
-import { scopeKey } from '../src/synonyms/synonyms.service';
+import { scopeKey } from '../src/synonyms/entry-preparation';
 import { RateLimitGroup } from '../src/throttle/rate-limit-group.decorator';
 import { prng } from './prng';
 import { BUSINESS_WORDS, SYLLABLES } from './vocabulary';

@@ -130,6 +130,28 @@ describe('Bulk import and export', () => {
       expect((await entries('badrows')).map((e) => e.term)).toEqual(['a1']);
     });
 
+    it('accepts and refuses exactly what POST /synonyms does (one entry-preparation path)', async () => {
+      // a 202-character scope fits its 255-character column; a department that grows past it once lower-cased does not
+      const fits = { domain: 'd'.repeat(50), user_role: 'r'.repeat(50), department: 'D'.repeat(100) };
+      const grows = { domain: 'g'.repeat(50), user_role: 'r'.repeat(50), department: 'İ'.repeat(100) };
+      const posted = await request(t.http).post('/query-expansion/synonyms').set(auth(curator)).send({ term: 'scope-post', synonym: 'range-post', ...fits });
+      expect(posted.status).toBe(200);
+      const refused = await request(t.http).post('/query-expansion/synonyms').set(auth(curator)).send({ term: 'scope-post2', synonym: 'range-post2', ...grows });
+      expect(refused.status).toBe(400);
+      put('scopes.csv', ['term,synonym,domain,user_role,department', `scope-bulk,range-bulk,${fits.domain},${fits.user_role},${fits.department}`, `scope-bulk2,range-bulk2,${grows.domain},${grows.user_role},${grows.department}`, 'x½,x½,,,'].join('\n'));
+      const res = await importFile({ file_path: 'scopes.csv' });
+      expect(res.body.result).toMatchObject({ total_records: 3, successful_imports: 1, failed_imports: 2 });
+      expect(res.body.result.errors.map((e: { row: number; error: string }) => [e.row, e.error])).toEqual([
+        [2, refused.body.message],
+        [3, 'term and synonym must differ'],
+      ]);
+      const stored = await entries(fits.domain);
+      expect(stored.map((e) => [e.term, e.department])).toEqual([
+        ['scope-post', fits.department],
+        ['scope-bulk', fits.department],
+      ]);
+    });
+
     it('reports a CSV syntax error once and stops reading', async () => {
       put('broken.csv', 'term,synonym\nok1,fine1\n"unclosed,quote\nok2,fine2\n');
       const res = await importFile({ file_path: 'broken.csv', domain: 'brokencsv' });

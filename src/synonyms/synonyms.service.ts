@@ -9,24 +9,16 @@ import { ConflictError, NotFoundError, ValidationError } from '../common/errors'
 import { Page } from '../common/pagination';
 import { normalize } from '../expansion/engine/normalize';
 import { CatalogueEvents } from './catalogue-events';
+import { assertEntryFits, domainOf, lowerOrNull, prepareEntry, scopeKey, tagsOrNull, trimOrNull, type EntryFields } from './entry-preparation';
 import { learntConfidence } from './learnt-confidence';
 import type { ListSynonymsQueryDto } from './dto/list-synonyms-query.dto';
 import type { UpdateSynonymDto } from './dto/update-synonym.dto';
 import { SynonymEntity } from './entities/synonym.entity';
-import { canMove, DEFAULT_CONFIDENCE, DEFAULT_DOMAIN, STATUS_TRANSITIONS, type SynonymSource, type SynonymStatus } from './synonym.enums';
+import { canMove, STATUS_TRANSITIONS, type SynonymSource, type SynonymStatus } from './synonym.enums';
 import { auditSnapshot, toSynonymView, type SynonymView } from './synonym.view';
 
 /** The internal add operation's input (the spec's "internal management operation"). */
-export interface AddSynonymInput {
-  term: string;
-  synonym: string;
-  domain?: string | null;
-  confidence?: number;
-  context?: string | null;
-  user_role?: string | null;
-  department?: string | null;
-  tags?: string[] | null;
-  notes?: string | null;
+export interface AddSynonymInput extends EntryFields {
   source: SynonymSource;
   /** Initial status; pending when omitted. */
   status?: SynonymStatus;
@@ -43,13 +35,6 @@ const SORT_COLUMNS: Record<string, string> = {
   id: 's.id',
 };
 
-/** "domain|user_role|department", lower-cased: the scope within which a term→synonym pair is unique. */
-export function scopeKey(domain: string, userRole: string | null, department: string | null): string {
-  return [domain, userRole ?? '', department ?? ''].map((s) => s.trim().toLowerCase()).join('|');
-}
-
-const lowerOrNull = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v.trim().toLowerCase());
-const trimOrNull = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
 
 @Injectable()
 export class SynonymsService {
@@ -151,7 +136,7 @@ export class SynonymsService {
       if (expected !== undefined && expected !== current.version) throw this.versionConflict(id, expected, current.version);
       const before = auditSnapshot(current);
       const next = this.applyUpdate(current, dto);
-      this.assertFits(next);
+      assertEntryFits(next);
       if (next.scopeKey !== current.scopeKey) await this.assertNoDuplicate(m, next, id);
       const result = await m
         .createQueryBuilder()
@@ -224,27 +209,7 @@ export class SynonymsService {
   }
 
   private buildEntity(input: AddSynonymInput, createdBy: string): SynonymEntity {
-    const term = input.term.trim();
-    const synonym = input.synonym.trim();
-    const entity = new SynonymEntity();
-    entity.term = term;
-    entity.synonym = synonym;
-    entity.termNormalized = normalize(term);
-    entity.synonymNormalized = normalize(synonym);
-    if (entity.termNormalized === '' || entity.synonymNormalized === '') {
-      throw new ValidationError('term and synonym must contain at least one letter or digit', {
-        field: entity.termNormalized === '' ? 'term' : 'synonym',
-        expected_type: 'non-empty text',
-        provided_value: entity.termNormalized === '' ? term : synonym,
-      });
-    }
-    if (entity.termNormalized === entity.synonymNormalized) throw this.sameTermError();
-    entity.domain = lowerOrNull(input.domain) ?? DEFAULT_DOMAIN;
-    entity.userRole = lowerOrNull(input.user_role);
-    entity.department = trimOrNull(input.department);
-    entity.scopeKey = scopeKey(entity.domain, entity.userRole, entity.department);
-    this.assertFits(entity);
-    entity.confidence = input.confidence ?? DEFAULT_CONFIDENCE;
+    const entity = Object.assign(new SynonymEntity(), prepareEntry(input));
     entity.relevanceScore = entity.confidence;
     entity.usageCount = 0;
     entity.helpfulCount = 0;
@@ -254,9 +219,6 @@ export class SynonymsService {
     entity.createdBy = createdBy;
     entity.createdAt = new Date();
     entity.updatedAt = entity.createdAt;
-    entity.tags = input.tags && input.tags.length > 0 ? [...new Set(input.tags.map((t) => t.trim()))] : null;
-    entity.notes = trimOrNull(input.notes);
-    entity.context = trimOrNull(input.context);
     return entity;
   }
 
@@ -278,22 +240,13 @@ export class SynonymsService {
     }
     if (dto.notes !== undefined) next.notes = trimOrNull(dto.notes);
     if (dto.context !== undefined) next.context = trimOrNull(dto.context);
-    if (dto.tags !== undefined) next.tags = dto.tags.length > 0 ? [...new Set(dto.tags.map((t) => t.trim()))] : null;
-    if (dto.domain !== undefined) next.domain = lowerOrNull(dto.domain) ?? DEFAULT_DOMAIN;
+    if (dto.tags !== undefined) next.tags = tagsOrNull(dto.tags);
+    if (dto.domain !== undefined) next.domain = domainOf(dto.domain);
     if (dto.user_role !== undefined) next.userRole = lowerOrNull(dto.user_role);
     if (dto.department !== undefined) next.department = trimOrNull(dto.department);
     next.scopeKey = scopeKey(next.domain, next.userRole, next.department);
     next.updatedAt = new Date();
     return next;
-  }
-
-  /** Normalising can lengthen text (NFKC: "½" → "1⁄2"; "İ" lower-cases to two characters): keep it within its columns. */
-  private assertFits(e: SynonymEntity): void {
-    for (const [field, value, max] of [['term', e.termNormalized, 200], ['synonym', e.synonymNormalized, 200], ['department', e.scopeKey, 255]] as const) {
-      if (value.length > max) {
-        throw new ValidationError(`${field} is too long once normalised (${value.length} characters; at most ${max})`, { field, expected_type: `text of at most ${max} characters once normalised`, provided_value: null });
-      }
-    }
   }
 
   private async assertNoDuplicate(m: EntityManager, e: SynonymEntity, exceptId?: number): Promise<void> {
@@ -336,9 +289,5 @@ export class SynonymsService {
       provided_value: e.synonym,
       existing_id: existingId,
     });
-  }
-
-  private sameTermError(): ValidationError {
-    return new ValidationError('term and synonym must differ', { field: 'synonym', expected_type: 'text different from term', provided_value: null }, 'SAME_TERM_AND_SYNONYM');
   }
 }

@@ -4,13 +4,13 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { EntityManager } from 'typeorm';
 import { TransactionRunner } from '../../common/db/transactions';
-import { DomainError } from '../../common/errors';
+import { DomainError, ValidationError } from '../../common/errors';
 import { summariseValue, validationExceptionFactory } from '../../common/validation/validation-exception.factory';
 import type { RootConfig } from '../../config';
-import { normalize } from '../../expansion/engine/normalize';
 import { SynonymEntity } from '../../synonyms/entities/synonym.entity';
 import { DEFAULT_DOMAIN } from '../../synonyms/synonym.enums';
-import { scopeKey, SynonymsService, type AddSynonymInput } from '../../synonyms/synonyms.service';
+import { prepareEntry, type PreparedEntry } from '../../synonyms/entry-preparation';
+import { SynonymsService, type AddSynonymInput } from '../../synonyms/synonyms.service';
 import { DEFAULT_IMPORT_LIMITS, type BulkImportLimits } from './bulk.limits';
 import { splitTags } from './csv-format';
 import type { BulkImportDto } from './dto/bulk.dto';
@@ -58,8 +58,6 @@ interface BatchOutcome {
   conflictRows: number;
 }
 
-/** Stored column widths (varchar 200) that a normalised term or a scope key must fit. */
-const MAX_STORED = 200;
 const MAX_REASON = 1000;
 /** Numbers as CSV text: decimal, optional exponent (no hex, no "Infinity", no empty string). */
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -67,8 +65,6 @@ const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const pairKey = (scope: string, term: string, synonym: string) => `${scope}\u0000${term}\u0000${synonym}`;
 const termKey = (scope: string, term: string) => `${scope}\u0000${term}`;
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const lowerOrNull = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v.trim().toLowerCase());
-const trimOrNull = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
 
 function summariseData(data: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -195,23 +191,23 @@ export class BulkImportService {
     const problems = validateSync(dto, { whitelist: true, forbidNonWhitelisted: true, validationError: { target: false, value: true } });
     if (problems.length > 0) return { error: validationExceptionFactory(problems).message };
 
-    const termNorm = normalize(dto.term);
-    const synonymNorm = normalize(dto.synonym);
-    if (termNorm === '' || synonymNorm === '') return { error: `${termNorm === '' ? 'term' : 'synonym'} must contain at least one letter or digit` };
-    if (termNorm === synonymNorm) return { error: 'term and synonym must differ' };
-    if (termNorm.length > MAX_STORED || synonymNorm.length > MAX_STORED) return { error: `${termNorm.length > MAX_STORED ? 'term' : 'synonym'} is longer than ${MAX_STORED} characters once normalised` };
-    const domain = lowerOrNull(dto.domain) ?? DEFAULT_DOMAIN;
-    const scope = scopeKey(domain, lowerOrNull(dto.user_role), trimOrNull(dto.department));
-    if (scope.length > MAX_STORED) return { error: `domain, user_role and department together are too long (over ${MAX_STORED - 2} characters)` };
+    // the same normalising, scoping and checks as POST /synonyms (entry-preparation.ts)
+    let entry: PreparedEntry;
+    try {
+      entry = prepareEntry(dto);
+    } catch (err) {
+      if (err instanceof ValidationError) return { error: err.message };
+      throw err;
+    }
     return {
       row,
-      termNorm,
-      synonymNorm,
-      scope,
+      termNorm: entry.termNormalized,
+      synonymNorm: entry.synonymNormalized,
+      scope: entry.scopeKey,
       input: {
         term: dto.term,
         synonym: dto.synonym,
-        domain,
+        domain: entry.domain,
         confidence: dto.confidence,
         context: dto.context ?? null,
         user_role: dto.user_role ?? null,
