@@ -3,12 +3,15 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { toInt, validateEnv } from './validate-env';
 
+/** The spec's limits: requests per user per group per window. */
+export const DEFAULT_THROTTLE = { windowMs: 60_000, limits: { expansion: 100, synonyms: 50, analytics: 20, admin: 10 } } as const;
+
 class ThrottleEnv {
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(10_000_000) RATE_LIMIT_EXPANSION: number = 100;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(10_000_000) RATE_LIMIT_SYNONYMS: number = 50;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(10_000_000) RATE_LIMIT_ANALYTICS: number = 20;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(10_000_000) RATE_LIMIT_ADMIN: number = 10;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1000) @Max(86_400_000) RATE_LIMIT_WINDOW_MS: number = 60_000;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(10_000_000) RATE_LIMIT_EXPANSION: number = DEFAULT_THROTTLE.limits.expansion;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(10_000_000) RATE_LIMIT_SYNONYMS: number = DEFAULT_THROTTLE.limits.synonyms;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(10_000_000) RATE_LIMIT_ANALYTICS: number = DEFAULT_THROTTLE.limits.analytics;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(10_000_000) RATE_LIMIT_ADMIN: number = DEFAULT_THROTTLE.limits.admin;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1000) @Max(86_400_000) RATE_LIMIT_WINDOW_MS: number = DEFAULT_THROTTLE.windowMs;
 }
 
 /** Requests per window per user, one number per route group (the spec's four limits). */

@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { Public } from '../auth/decorators';
+import { Unthrottled } from '../throttle/rate-limit-group.decorator';
 
 @ApiTags('health')
 @Controller('health')
@@ -13,6 +14,7 @@ export class HealthController {
 
   /** Public and not rate limited: load balancers call it. 503 when the database does not answer. */
   @Public()
+  @Unthrottled()
   @Get()
   @HealthCheck()
   @ApiOkResponse({ description: 'The service and its database answer' })

@@ -1,13 +1,19 @@
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { DiscoveryModule } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { RootConfig } from '../config';
 import { RATE_LIMIT_GROUPS } from './rate-limit-group.decorator';
+import { RouteInventory } from './route-inventory';
 
-/** Four named throttlers, one per group; counts in memory, or in Redis when REDIS_URL is set. */
+/**
+ * Four named throttlers, one per group; counts in memory, or in Redis when REDIS_URL is set. RouteInventory
+ * refuses to start the application when a route declares no group (and is not public and unthrottled).
+ */
 @Module({
   imports: [
+    DiscoveryModule,
     ThrottlerModule.forRootAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService<RootConfig, true>) => {
@@ -22,6 +28,7 @@ import { RATE_LIMIT_GROUPS } from './rate-limit-group.decorator';
       },
     }),
   ],
-  exports: [ThrottlerModule],
+  providers: [RouteInventory],
+  exports: [ThrottlerModule, RouteInventory],
 })
 export class RateLimitModule {}

@@ -9,6 +9,7 @@ import { SynonymEntity } from '../../synonyms/entities/synonym.entity';
 import type { SynonymStatus } from '../../synonyms/synonym.enums';
 import { EXPORT_PAGE_SIZE } from './bulk.limits';
 import { CSV_COLUMNS, csvRecord, joinTags } from './csv-format';
+import { assertNever } from '../../common/exhaustive';
 import type { BulkFormat, ExportDto } from './dto/bulk.dto';
 import { resolveExportTarget } from './safe-paths';
 import { solrLine } from './solr-format';
@@ -63,7 +64,7 @@ function writerFor(format: BulkFormat, filters: ExportFilters): FormatWriter {
         row: (e) => solrLine(e.term, e.synonym),
         end: () => '',
       };
-    default:
+    case 'csv':
       return {
         start: () => csvRecord([...CSV_COLUMNS]),
         row: (e) => {
@@ -72,6 +73,8 @@ function writerFor(format: BulkFormat, filters: ExportFilters): FormatWriter {
         },
         end: () => '',
       };
+    default:
+      return assertNever(format, 'export format');
   }
 }
 

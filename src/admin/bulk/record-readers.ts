@@ -4,6 +4,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { parse } from 'csv-parse';
 import StreamArray from 'stream-json/streamers/StreamArray';
 import { CSV_COLUMNS, normaliseHeader, unneutraliseFormula } from './csv-format';
+import { assertNever } from '../../common/exhaustive';
 import type { BulkFormat } from './dto/bulk.dto';
 import { parseSolrLine } from './solr-format';
 
@@ -32,8 +33,10 @@ export function readRecords(format: BulkFormat, input: Readable): AsyncGenerator
       return readJson(input);
     case 'solr':
       return readSolr(input);
-    default:
+    case 'csv':
       return readCsv(input);
+    default:
+      return assertNever(format, 'import format');
   }
 }
 

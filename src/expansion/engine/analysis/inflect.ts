@@ -32,8 +32,13 @@ function inflectWord(word: string, inflection: Inflection): string {
       return new Inflectors(word).toGerund();
     case 'third':
       return new Inflectors(word).toPresentS();
-    default:
+    case 'base':
       return word;
+    default: {
+      // exhaustive: a new inflection must be handled above
+      const unhandled: never = inflection;
+      return unhandled;
+    }
   }
 }
 
