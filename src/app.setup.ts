@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import { bodyParserErrors } from './common/http/body-parser-errors';
 import { BodyAndQueryValidationPipe } from './common/validation/body-and-query-validation.pipe';
 import { SafeKeysPipe } from './common/validation/safe-keys.pipe';
 import { validationExceptionFactory } from './common/validation/validation-exception.factory';
@@ -42,6 +43,7 @@ export function configureApp(app: INestApplication): INestApplication {
   app.use(apiVersionMiddleware);
   // Both Nest HTTP adapters (Express and Fastify) offer useBodyParser; INestApplication does not declare it.
   (app as unknown as { useBodyParser(type: string, opts: object): void }).useBodyParser('json', { limit: BODY_LIMIT });
+  app.use(bodyParserErrors);
 
   app.useGlobalPipes(
     new SafeKeysPipe(),

@@ -5,8 +5,8 @@ import request from 'supertest';
 import { BulkImportService } from '../src/admin/bulk/bulk-import.service';
 import { DEFAULT_IMPORT_LIMITS } from '../src/admin/bulk/bulk.limits';
 import { ExportService } from '../src/admin/bulk/export.service';
-import { ConflictError } from '../src/common/errors';
 import { CatalogueEvents, type CatalogueChange } from '../src/synonyms/catalogue-events';
+import { DuplicateSynonymError } from '../src/synonyms/synonym.errors';
 import { SynonymsService } from '../src/synonyms/synonyms.service';
 import { createTestApp, type TestApp } from './setup/create-test-app';
 
@@ -264,7 +264,7 @@ describe('Bulk import and export', () => {
       const synonyms = t.app.get(SynonymsService);
       const realAdd = synonyms.add.bind(synonyms);
       const spy = jest.spyOn(synonyms, 'add').mockImplementation(async (input, by, manager) => {
-        if (input.term === 'raced') throw new ConflictError('DUPLICATE_SYNONYM', 'taken meanwhile');
+        if (input.term === 'raced') throw new DuplicateSynonymError({ term: 'raced', synonym: 'two', domain: 'race', userRole: null, department: null });
         return realAdd(input, by, manager);
       });
       const announced: number[] = [];

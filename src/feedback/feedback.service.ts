@@ -5,7 +5,7 @@ import { actingUserId } from '../auth/acting-user';
 import type { AuthUser } from '../auth/auth-user';
 import { sqlTime } from '../common/db/sql';
 import { isUniqueViolation, TransactionRunner } from '../common/db/transactions';
-import { ConflictError, NotFoundError } from '../common/errors';
+import { ExpansionNotFoundError, FeedbackAlreadyRecordedError } from './feedback.errors';
 import { ExpansionEventEntity, type RecordedResult } from '../expansion/entities/expansion-event.entity';
 import { ExpansionRecorder, FLUSH_INTERVAL_MS } from '../expansion/expansion-recorder.service';
 import { parseExpansionId } from '../expansion/expansion.service';
@@ -36,10 +36,10 @@ export class FeedbackService {
   async record(dto: FeedbackRequestDto, caller: AuthUser): Promise<FeedbackResult> {
     const userId = actingUserId(caller, dto.user_id);
     const parsed = parseExpansionId(dto.expansion_id);
-    if (!parsed) throw this.notFound(dto.expansion_id);
+    if (!parsed) throw new ExpansionNotFoundError(dto.expansion_id);
     const event = await this.findEvent(parsed.eventId);
-    if (!event) throw this.notFound(dto.expansion_id);
-    if (parsed.resultIndex !== null && !event.results[parsed.resultIndex]) throw this.notFound(dto.expansion_id);
+    if (!event) throw new ExpansionNotFoundError(dto.expansion_id);
+    if (parsed.resultIndex !== null && !event.results[parsed.resultIndex]) throw new ExpansionNotFoundError(dto.expansion_id);
     const rated = (index: number | null): RecordedResult[] => (index === null ? event.results : [event.results[index]].filter(Boolean));
     const covered = (index: number | null) => new Set(rated(index).flatMap((r) => r.synonym_ids));
     // Events recorded before pairs were learnt have none.
@@ -68,11 +68,7 @@ export class FeedbackService {
       });
       const saved = await m.save(FeedbackEntity, feedback).catch((err: unknown) => {
         if (isUniqueViolation(err)) {
-          throw new ConflictError('FEEDBACK_ALREADY_RECORDED', `You already rated ${dto.expansion_id}`, {
-            field: 'expansion_id',
-            expected_type: 'an expansion you have not rated yet',
-            provided_value: dto.expansion_id,
-          });
+          throw new FeedbackAlreadyRecordedError(dto.expansion_id);
         }
         throw err;
       });
@@ -113,9 +109,5 @@ export class FeedbackService {
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 2 * FLUSH_INTERVAL_MS));
     return this.recorder.findPending(id) ?? (await this.events.findOneBy({ id }));
-  }
-
-  private notFound(id: string): NotFoundError {
-    return new NotFoundError('EXPANSION_NOT_FOUND', `No expansion with id ${id}`, { field: 'expansion_id', expected_type: 'an expansion_id from POST /query-expansion/expand', provided_value: id });
   }
 }

@@ -5,16 +5,17 @@ import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth-user';
 import { CURATORS } from '../auth/roles';
 import { isUniqueViolation, LIKE_ESCAPE, likeEscape, TransactionRunner } from '../common/db/transactions';
-import { ConflictError, NotFoundError, ValidationError } from '../common/errors';
+import { ValidationError } from '../common/errors';
 import { Page } from '../common/pagination';
 import { normalize } from '../expansion/engine/normalize';
 import { CatalogueEvents } from './catalogue-events';
+import { DuplicateSynonymError, InvalidStatusTransitionError, SynonymNotFoundError, VersionConflictError } from './synonym.errors';
 import { assertEntryFits, domainOf, lowerOrNull, prepareEntry, scopeKey, tagsOrNull, trimOrNull, type EntryFields } from './entry-preparation';
 import { learntConfidence } from './learnt-confidence';
 import type { ListSynonymsQueryDto } from './dto/list-synonyms-query.dto';
 import type { UpdateSynonymDto } from './dto/update-synonym.dto';
 import { SynonymEntity } from './entities/synonym.entity';
-import { canMove, STATUS_TRANSITIONS, type SynonymSource, type SynonymStatus } from './synonym.enums';
+import { canMove, type SynonymSource, type SynonymStatus } from './synonym.enums';
 import { auditSnapshot, toSynonymView, type SynonymView } from './synonym.view';
 
 /** The internal add operation's input (the spec's "internal management operation"). */
@@ -60,7 +61,7 @@ export class SynonymsService {
     const work = async (m: EntityManager) => {
       await this.assertNoDuplicate(m, entity);
       const saved = await m.save(SynonymEntity, entity).catch((err: unknown) => {
-        throw isUniqueViolation(err) ? this.duplicateError(entity) : err;
+        throw isUniqueViolation(err) ? new DuplicateSynonymError(entity) : err;
       });
       await this.audit.record(m, {
         synonymId: saved.id,
@@ -106,7 +107,7 @@ export class SynonymsService {
 
   async get(id: number): Promise<SynonymEntity> {
     const found = await this.synonyms.findOneBy({ id });
-    if (!found) throw this.notFound(id);
+    if (!found) throw new SynonymNotFoundError(id);
     return found;
   }
 
@@ -132,8 +133,8 @@ export class SynonymsService {
     }
     const saved = await this.tx.run(async (m) => {
       const current = await m.findOneBy(SynonymEntity, { id });
-      if (!current) throw this.notFound(id);
-      if (expected !== undefined && expected !== current.version) throw this.versionConflict(id, expected, current.version);
+      if (!current) throw new SynonymNotFoundError(id);
+      if (expected !== undefined && expected !== current.version) throw new VersionConflictError(id, expected, current.version);
       const before = auditSnapshot(current);
       const next = this.applyUpdate(current, dto);
       assertEntryFits(next);
@@ -158,12 +159,12 @@ export class SynonymsService {
         .where('id = :id AND version = :version', { id, version: current.version })
         .execute()
         .catch((err: unknown) => {
-          throw isUniqueViolation(err) ? this.duplicateError(next) : err;
+          throw isUniqueViolation(err) ? new DuplicateSynonymError(next) : err;
         });
       if (!result.affected) {
         const now = await m.findOneBy(SynonymEntity, { id });
-        if (!now) throw this.notFound(id);
-        throw this.versionConflict(id, current.version, now.version);
+        if (!now) throw new SynonymNotFoundError(id);
+        throw new VersionConflictError(id, current.version, now.version);
       }
       const after = { ...next, version: current.version + 1 } as SynonymEntity;
       await this.audit.record(m, {
@@ -184,7 +185,7 @@ export class SynonymsService {
   async remove(id: number, caller: AuthUser, reason?: string): Promise<void> {
     await this.tx.run(async (m) => {
       const current = await m.findOneBy(SynonymEntity, { id });
-      if (!current) throw this.notFound(id);
+      if (!current) throw new SynonymNotFoundError(id);
       await m.delete(SynonymEntity, { id });
       await this.audit.record(m, {
         synonymId: id,
@@ -225,12 +226,7 @@ export class SynonymsService {
   private applyUpdate(current: SynonymEntity, dto: UpdateSynonymDto): SynonymEntity {
     const next = Object.assign(new SynonymEntity(), current);
     if (dto.status !== undefined && !canMove(current.status, dto.status)) {
-      throw new ConflictError('INVALID_STATUS_TRANSITION', `A synonym cannot move from ${current.status} to ${dto.status}; allowed: ${STATUS_TRANSITIONS[current.status].join(', ')}`, {
-        field: 'status',
-        from: current.status,
-        to: dto.status,
-        allowed: STATUS_TRANSITIONS[current.status],
-      });
+      throw new InvalidStatusTransitionError(current.status, dto.status);
     }
     if (dto.status !== undefined) next.status = dto.status;
     if (dto.confidence !== undefined) {
@@ -254,7 +250,7 @@ export class SynonymsService {
       where: { termNormalized: e.termNormalized, synonymNormalized: e.synonymNormalized, scopeKey: e.scopeKey },
       select: { id: true },
     });
-    if (existing && existing.id !== exceptId) throw this.duplicateError(e, existing.id);
+    if (existing && existing.id !== exceptId) throw new DuplicateSynonymError(e, existing.id);
   }
 
   private expectedVersion(bodyVersion?: number, ifMatch?: string): number | undefined {
@@ -268,26 +264,5 @@ export class SynonymsService {
       throw new ValidationError('If-Match and body version disagree', { field: 'version', expected_type: `the If-Match version ${fromHeader}`, provided_value: bodyVersion });
     }
     return fromHeader;
-  }
-
-  private notFound(id: number): NotFoundError {
-    return new NotFoundError('SYNONYM_NOT_FOUND', `Synonym ${id} does not exist`, { field: 'synonym_id', expected_type: 'id of an existing synonym', provided_value: id });
-  }
-
-  private versionConflict(id: number, expected: number, actual: number): ConflictError {
-    return new ConflictError('VERSION_CONFLICT', `Synonym ${id} was changed by someone else (version ${actual}, you sent ${expected}); re-read it and retry`, {
-      field: 'version',
-      expected_type: `current version ${actual}`,
-      provided_value: expected,
-    });
-  }
-
-  private duplicateError(e: SynonymEntity, existingId?: number): ConflictError {
-    return new ConflictError('DUPLICATE_SYNONYM', `"${e.term}" → "${e.synonym}" already exists in this scope (domain ${e.domain}, user_role ${e.userRole ?? 'any'}, department ${e.department ?? 'any'})`, {
-      field: 'synonym',
-      expected_type: 'a pair not yet in the catalogue for this scope',
-      provided_value: e.synonym,
-      existing_id: existingId,
-    });
   }
 }

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExecutionContext } from '@nestjs/common';
-import { NotFoundException } from '@nestjs/common';
+import { Logger, NotFoundException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { IsInt, IsOptional, IsString, Max, ValidateNested, validateSync } from 'class-validator';
 import { plainToInstance, Type } from 'class-transformer';
@@ -13,6 +13,7 @@ import { RolesGuard } from '../../src/auth/roles.guard';
 import { parseDuration } from '../../src/auth/token-signer';
 import { DomainError, ForbiddenError, RateLimitError, ValidationError } from '../../src/common/errors';
 import { AllExceptionsFilter } from '../../src/common/filters/all-exceptions.filter';
+import { bodyParserErrors } from '../../src/common/http/body-parser-errors';
 import { Page } from '../../src/common/pagination';
 import { validationExceptionFactory } from '../../src/common/validation/validation-exception.factory';
 import { SafeKeysPipe } from '../../src/common/validation/safe-keys.pipe';
@@ -75,28 +76,44 @@ describe('actingUserId', () => {
 describe('AllExceptionsFilter.toBody', () => {
   const filter = new AllExceptionsFilter({} as never);
 
-  it('maps a DomainError to its status, code and details', () => {
-    const { status, body } = filter.toBody(new DomainError('SOMETHING', 'msg', 409, { field: 'x' }, 'Conflict'));
+  it('maps a DomainError to its catalogue status, code and details', () => {
+    const { status, body } = filter.toBody(new DomainError('VERSION_CONFLICT', 'msg', { field: 'x' }));
     expect(status).toBe(409);
-    expect(body).toEqual({ error: 'Conflict', message: 'msg', code: 'SOMETHING', details: { field: 'x' } });
+    expect(body).toEqual({ error: 'Conflict', message: 'msg', code: 'VERSION_CONFLICT', details: { field: 'x' } });
   });
 
   it('answers an unknown error with a generic 500 that hides its message and names the request id', () => {
+    // the filter logs the error (with the request id); keep this expected error off the test console
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     const { status, body } = filter.toBody(new Error('SELECT * FROM secrets failed'), { id: 'req-1', headers: {} });
     expect(status).toBe(500);
     expect(body.code).toBe('INTERNAL_ERROR');
     expect(body.message).toContain('req-1');
     expect(JSON.stringify(body)).not.toContain('SELECT');
+    expect(logged).toHaveBeenCalledTimes(1);
+    logged.mockRestore();
   });
 
   it('maps Nest HTTP exceptions (unknown route) to the envelope', () => {
     expect(filter.toBody(new NotFoundException('Cannot GET /x'))).toEqual({ status: 404, body: { error: 'Not Found', message: 'Cannot GET /x', code: 'NOT_FOUND' } });
   });
 
-  it('maps body-parser size errors to 413', () => {
-    const err = Object.assign(new Error('request entity too large'), { type: 'entity.too.large', status: 413 });
-    expect(filter.toBody(err).status).toBe(413);
-    expect(filter.toBody(err).body.code).toBe('PAYLOAD_TOO_LARGE');
+  it('turns body-parser failures into catalogue errors at their source, and passes anything else on', () => {
+    const passed = (err: unknown) => {
+      let out: unknown;
+      bodyParserErrors(err, {}, {}, (e) => (out = e));
+      return out;
+    };
+    const parserError = (type: string, status: number) => Object.assign(new Error('library words, maybe quoting the input'), { type, status });
+    const codeOf = (err: unknown) => filter.toBody(passed(err)).body;
+    expect(codeOf(parserError('entity.too.large', 413))).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'Request body exceeds the size limit' });
+    expect(filter.toBody(passed(parserError('entity.parse.failed', 400)))).toMatchObject({ status: 400, body: { code: 'MALFORMED_JSON' } });
+    expect(codeOf(parserError('encoding.unsupported', 415))).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(codeOf(parserError('request.size.invalid', 400))).toMatchObject({ code: 'BAD_REQUEST' });
+    // a body that does not decompress: exposed, without a type
+    expect(codeOf(Object.assign(new Error('incorrect header check'), { status: 400, expose: true }))).toMatchObject({ code: 'BAD_REQUEST' });
+    const other = new Error('not from the parser');
+    expect(passed(other)).toBe(other);
   });
 
   it('gives a rate-limit error its 429 and group', () => {

@@ -10,6 +10,7 @@ import type { RootConfig } from '../../config';
 import { SynonymEntity } from '../../synonyms/entities/synonym.entity';
 import { DEFAULT_DOMAIN } from '../../synonyms/synonym.enums';
 import { prepareEntry, type PreparedEntry } from '../../synonyms/entry-preparation';
+import { DuplicateSynonymError } from '../../synonyms/synonym.errors';
 import { SynonymsService, type AddSynonymInput } from '../../synonyms/synonyms.service';
 import { DEFAULT_IMPORT_LIMITS, type BulkImportLimits } from './bulk.limits';
 import { splitTags } from './csv-format';
@@ -236,7 +237,7 @@ export class BulkImportService {
         return;
       }
       const [candidate] = batch;
-      if (err instanceof DomainError && err.code === 'DUPLICATE_SYNONYM') {
+      if (err instanceof DuplicateSynonymError) {
         run.conflicts += 1;
         run.warn({ row: candidate.row, warning: `"${candidate.input.term}" → "${candidate.input.synonym}" already exists in this scope; row skipped`, conflicts: ['exact_match'] });
         return;

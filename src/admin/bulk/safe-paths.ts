@@ -1,7 +1,7 @@
 import { constants as fsConstants } from 'node:fs';
 import { lstat, mkdir, open, realpath, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { DomainError, NotFoundError, ValidationError } from '../../common/errors';
+import { NotFoundError, PayloadTooLargeError, ValidationError } from '../../common/errors';
 import { summariseValue } from '../../common/validation/validation-exception.factory';
 
 /**
@@ -95,13 +95,13 @@ export async function openImportFile(provided: string, importDir: string, maxByt
     const stats = await handle.stat();
     if (!stats.isFile()) throw invalidPath(field, provided, `${field} is not a regular file`);
     if (stats.size > maxBytes) {
-      throw new DomainError('FILE_TOO_LARGE', `The import file is ${stats.size} bytes; the limit is ${maxBytes} bytes`, 413, {
+      throw new PayloadTooLargeError('FILE_TOO_LARGE', `The import file is ${stats.size} bytes; the limit is ${maxBytes} bytes`, {
         field,
         expected_type: `a file of at most ${maxBytes} bytes`,
         provided_value: summariseValue(provided),
         size: stats.size,
         max_size: maxBytes,
-      }, 'Payload Too Large');
+      });
     }
     return { handle, relativePath: relative(realBase, real).split(sep).join('/'), size: stats.size };
   } catch (err) {

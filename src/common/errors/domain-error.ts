@@ -1,6 +1,8 @@
+import { ERROR_STATUS, ERROR_TITLES, type CodeOf, type ErrorCode, type ErrorStatus } from './error-codes';
+
 /**
- * Errors that services throw. They know nothing of HTTP: the exception filter maps `status` and `code`
- * to the spec's envelope {error, message, code, details}.
+ * Errors that services throw. They know nothing of HTTP: a code from the catalogue (error-codes.ts) fixes the
+ * status, and the exception filter writes the spec's envelope {error, message, code, details}.
  */
 export interface ErrorDetails {
   field?: string;
@@ -10,46 +12,57 @@ export interface ErrorDetails {
 }
 
 export class DomainError extends Error {
+  readonly status: ErrorStatus;
+
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
-    readonly status: number = 400,
     readonly details?: ErrorDetails,
-    /** Short title for the envelope's `error` field. */
-    readonly title?: string,
   ) {
     super(message);
     this.name = new.target.name;
+    this.status = ERROR_STATUS[code];
+  }
+
+  /** Short title for the envelope's `error` field. */
+  get title(): string {
+    return ERROR_TITLES[this.status];
   }
 }
 
 export class ValidationError extends DomainError {
-  constructor(message: string, details?: ErrorDetails, code = 'VALIDATION_ERROR') {
-    super(code, message, 400, details, 'Bad Request');
+  constructor(message: string, details?: ErrorDetails, code: CodeOf<400> = 'VALIDATION_ERROR') {
+    super(code, message, details);
   }
 }
 
 export class NotFoundError extends DomainError {
-  constructor(code: string, message: string, details?: ErrorDetails) {
-    super(code, message, 404, details, 'Not Found');
+  constructor(code: CodeOf<404>, message: string, details?: ErrorDetails) {
+    super(code, message, details);
   }
 }
 
 export class ConflictError extends DomainError {
-  constructor(code: string, message: string, details?: ErrorDetails) {
-    super(code, message, 409, details, 'Conflict');
+  constructor(code: CodeOf<409>, message: string, details?: ErrorDetails) {
+    super(code, message, details);
   }
 }
 
 export class UnauthorizedError extends DomainError {
-  constructor(message = 'A valid bearer token is required', code = 'UNAUTHORIZED') {
-    super(code, message, 401, undefined, 'Unauthorized');
+  constructor(message: string, code: CodeOf<401>) {
+    super(code, message);
   }
 }
 
 export class ForbiddenError extends DomainError {
-  constructor(message = 'Insufficient permissions for this operation', code = 'FORBIDDEN', details?: ErrorDetails) {
-    super(code, message, 403, details, 'Forbidden');
+  constructor(message: string, code: CodeOf<403>, details?: ErrorDetails) {
+    super(code, message, details);
+  }
+}
+
+export class PayloadTooLargeError extends DomainError {
+  constructor(code: CodeOf<413>, message: string, details?: ErrorDetails) {
+    super(code, message, details);
   }
 }
 
@@ -58,12 +71,6 @@ export class RateLimitError extends DomainError {
     readonly group: string,
     readonly retryAfterSeconds: number,
   ) {
-    super(
-      'RATE_LIMIT_EXCEEDED',
-      `Rate limit for ${group} requests exceeded; retry in ${retryAfterSeconds} s`,
-      429,
-      { group, retry_after: retryAfterSeconds },
-      'Too Many Requests',
-    );
+    super('RATE_LIMIT_EXCEEDED', `Rate limit for ${group} requests exceeded; retry in ${retryAfterSeconds} s`, { group, retry_after: retryAfterSeconds });
   }
 }

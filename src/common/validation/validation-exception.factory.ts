@@ -1,5 +1,5 @@
 import type { ValidationError as ClassValidatorError } from 'class-validator';
-import { ValidationError } from '../errors';
+import { isCodeOf, ValidationError } from '../errors';
 
 /** What each class-validator constraint expects, in words a client understands. */
 const EXPECTED: Record<string, (c: ClassValidatorError, msg: string) => string> = {
@@ -62,7 +62,8 @@ export function validationExceptionFactory(errors: ClassValidatorError[]): Valid
   const order = ['whitelistValidation', 'isDefined', 'isNotEmpty', ...Object.keys(constraints).reverse()];
   const name = order.find((k) => k in constraints) ?? Object.keys(constraints)[0];
   const message = constraints[name].replace(/^property /, '');
-  const code = (error.contexts?.[name] as { code?: string } | undefined)?.code ?? 'VALIDATION_ERROR';
+  const declared = (error.contexts?.[name] as { code?: string } | undefined)?.code;
+  const code = isCodeOf(declared, 400) ? declared : 'VALIDATION_ERROR';
   const expected = EXPECTED[name]?.(error, constraints[name]) ?? name;
   return new ValidationError(
     `Invalid value for "${path}": ${message}`,
