@@ -1,5 +1,5 @@
 /**
- * The TypeORM CLI data source (npm run migration:generate|run|revert). Reads the same environment as
+ * The TypeORM CLI data source (npm run migration:check|run|revert). Reads the same environment as
  * the service, through the same validated config.
  */
 import 'reflect-metadata';

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { sqlTime } from '../common/db/sql';
+import { isMysqlSource, sqlTime } from '../common/db/sql';
 import type { ExpansionEventEntity } from './entities/expansion-event.entity';
 
 interface DailyDelta {
@@ -31,9 +31,7 @@ export async function addToDailyStats(m: EntityManager, events: ExpansionEventEn
     }
     groups.set(key, g);
   }
-  const type = m.connection.options.type;
-  const mysql = type === 'mysql' || type === 'mariadb';
-  const upsert = mysql
+  const upsert = isMysqlSource(m.connection)
     ? `ON DUPLICATE KEY UPDATE events = events + VALUES(events), successful = successful + VALUES(successful),
        sum_confidence = sum_confidence + VALUES(sum_confidence), sum_relevance = sum_relevance + VALUES(sum_relevance)`
     : `ON CONFLICT (day, domain, user_role, department) DO UPDATE SET events = events + excluded.events,

@@ -5,8 +5,19 @@ export function sqlTime(date: Date): string {
   return date.toISOString().replace('T', ' ').replace('Z', '');
 }
 
-export function isMysqlSource(ds: DataSource): boolean {
-  return ds.options.type === 'mysql' || ds.options.type === 'mariadb';
+/**
+ * The SQL dialect, decided here and nowhere else: MySQL and MariaDB share one, the embedded default is SQLite.
+ * Code that writes dialect-specific SQL (upserts, day arithmetic, migrations) asks this.
+ */
+export type SqlDialect = 'mysql' | 'sqlite';
+
+export function dialectOf(source: Pick<DataSource, 'options'>): SqlDialect {
+  const type = source.options.type;
+  return type === 'mysql' || type === 'mariadb' ? 'mysql' : 'sqlite';
+}
+
+export function isMysqlSource(ds: Pick<DataSource, 'options'>): boolean {
+  return dialectOf(ds) === 'mysql';
 }
 
 /** The calendar day (UTC, "YYYY-MM-DD") of a datetime column, in the connection's dialect. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { dialectOf } from './sql';
 
 /**
  * Runs a unit of work in one database transaction. SQLite (better-sqlite3) shares one connection, on which
@@ -12,7 +13,7 @@ export class TransactionRunner {
   private readonly serial: boolean;
 
   constructor(private readonly dataSource: DataSource) {
-    this.serial = dataSource.options.type === 'better-sqlite3';
+    this.serial = dialectOf(dataSource) === 'sqlite';
   }
 
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {

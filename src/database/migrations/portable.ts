@@ -1,9 +1,9 @@
 import type { QueryRunner, TableColumnOptions } from 'typeorm';
+import { dialectOf } from '../../common/db/sql';
 
 /** Column helpers for migrations that must produce the same schema on SQLite and MySQL/MariaDB. */
 export function isMysql(queryRunner: QueryRunner): boolean {
-  const type = queryRunner.connection.driver.options.type;
-  return type === 'mysql' || type === 'mariadb';
+  return dialectOf(queryRunner.connection) === 'mysql';
 }
 
 export const idColumn = (): TableColumnOptions => ({
