@@ -4,7 +4,7 @@
  * Writes src/database/migrations/<timestamp>-<Name>.ts, a skeleton in the portable style (the QueryRunner schema
  * API and the helpers of portable.ts, so one migration serves SQLite and MySQL/MariaDB), and registers it at the
  * end of MIGRATIONS in src/database/migrations/index.ts. Fill in up() and down(), then run
- * `npm run migration:check` (entities and migrations agree) on SQLite and with DB_TYPE=mysql. docs/HOWTO.md.
+ * `npm run migration:run && npm run migration:check` on SQLite and with DB_TYPE=mysql. docs/HOWTO.md.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
