@@ -28,4 +28,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // shared code stays below the feature modules: common imports none of them
+    files: ['src/common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../../admin/*', '../../analytics/*', '../../audit/*', '../../auth/*', '../../expansion/*', '!../../expansion/engine', '../../feedback/*', '../../health/*', '../../synonyms/*', '../../throttle/*'], message: 'common/ is shared by every module and imports none of them.' }] },
+      ],
+    },
+  },
+  {
+    // no source file over 400 lines: split by responsibility instead (docs/HOWTO.md)
+    files: ['src/**/*.ts'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
 );

@@ -1,5 +1,4 @@
 import type { ApiVersionInfo } from '../versioning/api-versions';
-import type { AuthUser } from '../../auth/auth-user';
 
 /**
  * The few request properties this service relies on. They are plain properties on the incoming request
@@ -7,7 +6,8 @@ import type { AuthUser } from '../../auth/auth-user';
  */
 export interface RequestContext {
   id?: string | number;
-  user?: AuthUser;
+  /** the verified caller (auth/AuthUser); common code needs only its id */
+  user?: { id: string };
   apiVersion?: ApiVersionInfo;
   headers: Record<string, string | string[] | undefined>;
   query?: Record<string, unknown>;

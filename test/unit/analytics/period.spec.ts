@@ -1,4 +1,4 @@
-import { splitPeriod } from '../../../src/analytics/analytics.service';
+import { splitPeriod } from '../../../src/analytics/period';
 
 const d = (s: string) => new Date(s);
 

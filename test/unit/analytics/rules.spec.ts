@@ -1,4 +1,5 @@
-import { deriveInsights, qualityScore, type ExpansionMetrics, type SynonymMetrics } from '../../../src/analytics/analytics.service';
+import { deriveInsights, qualityScore } from '../../../src/analytics/analytics.rules';
+import type { ExpansionMetrics, SynonymMetrics } from '../../../src/analytics/analytics.types';
 
 const expansion = (over: Partial<ExpansionMetrics> = {}): ExpansionMetrics => ({
   total_expansions: 100,
