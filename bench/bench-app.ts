@@ -12,6 +12,8 @@
  */
 import 'reflect-metadata';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Body, Controller, HttpCode, Module, Post, type INestApplication } from '@nestjs/common';
@@ -248,7 +250,7 @@ export async function startBenchApp(opts: BenchAppOptions = {}): Promise<BenchAp
   configureApp(app);
   await app.listen(opts.port ?? 0, '127.0.0.1');
   const start = Date.now() - t;
-  const address = app.getHttpServer().address() as { port: number };
+  const address = (app.getHttpServer() as Server).address() as AddressInfo;
   const url = `http://127.0.0.1:${address.port}`;
   log(`app started in ${start} ms on ${url}`);
 

@@ -133,7 +133,7 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 }
 
-export async function runEngineBench(opts: EngineBenchOptions = {}): Promise<EngineBenchResult> {
+export function runEngineBench(opts: EngineBenchOptions = {}): EngineBenchResult {
   const sizes = opts.sizes ?? [10_000, 100_000, 1_000_000];
   const nq = opts.queries ?? 20_000;
   const seed = opts.seed ?? 7;
@@ -223,10 +223,5 @@ if (require.main === module) {
   const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
   const sizes = arg('sizes')?.split(',').map(Number);
   const queries = arg('queries') ? Number(arg('queries')) : undefined;
-  runEngineBench({ sizes, queries, wordnet: process.argv.includes('--wordnet'), log: (l) => console.error(l) })
-    .then((r) => console.log(toMarkdown(r)))
-    .catch((e) => {
-      console.error(e);
-      process.exit(1);
-    });
+  console.log(toMarkdown(runEngineBench({ sizes, queries, wordnet: process.argv.includes('--wordnet'), log: (l) => console.error(l) })));
 }

@@ -180,7 +180,7 @@ async function main(): Promise<void> {
   if (!httpOnly && !analyticsOnly) {
     exposeGc();
     log('engine benchmark (10k, 100k, 1M entries, WordNet on)...');
-    data.engine = section(await runEngineBench({ wordnet: true, queries: Number(arg('queries') ?? 20_000), log }));
+    data.engine = section(runEngineBench({ wordnet: true, queries: Number(arg('queries') ?? 20_000), log }));
   }
   if (!engineOnly && !analyticsOnly) {
     log('HTTP benchmark...');

@@ -39,7 +39,7 @@ export function registered(index: string, name: string, timestamp: number): stri
   const lastImport = index.lastIndexOf('\nimport ');
   const endOfImport = index.indexOf('\n', lastImport + 1);
   const withImport = `${index.slice(0, endOfImport + 1)}import { ${cls} } from './${timestamp}-${name}';\n${index.slice(endOfImport + 1)}`;
-  return withImport.replace(/(export const MIGRATIONS: Function\[\] = \[[^\]]*?)\s*\];/, (_all, list: string) => `${list}, ${cls}];`);
+  return withImport.replace(/(export const MIGRATIONS: .*? = \[[^\]]*?)\s*\];/, (_all, list: string) => `${list}, ${cls}];`);
 }
 
 function main(): void {

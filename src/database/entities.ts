@@ -6,4 +6,7 @@ import { FeedbackEntity } from '../feedback/entities/feedback.entity';
 import { SynonymEntity } from '../synonyms/entities/synonym.entity';
 
 /** Every TypeORM entity of the service, in one list shared by the app and the CLI data source. */
-export const ENTITIES: Function[] = [SynonymEntity, AuditEntryEntity, ExpansionEventEntity, FeedbackEntity, ExpansionDailyStatEntity, ExpansionPairStatEntity];
+/** A class TypeORM instantiates. */
+export type EntityClass = new (...args: never[]) => object;
+
+export const ENTITIES: EntityClass[] = [SynonymEntity, AuditEntryEntity, ExpansionEventEntity, FeedbackEntity, ExpansionDailyStatEntity, ExpansionPairStatEntity];

@@ -166,7 +166,7 @@ export class SynonymsService {
         if (!now) throw new SynonymNotFoundError(id);
         throw new VersionConflictError(id, current.version, now.version);
       }
-      const after = { ...next, version: current.version + 1 } as SynonymEntity;
+      const after = { ...next, version: current.version + 1 };
       await this.audit.record(m, {
         synonymId: id,
         action: before.status !== after.status ? 'status_change' : 'update',

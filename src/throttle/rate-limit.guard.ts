@@ -19,8 +19,8 @@ export class RateLimitGuard extends ThrottlerGuard {
     return this.reflector.getAllAndOverride<RateLimitGroupName>(RATE_LIMIT_GROUP_KEY, [context.getHandler(), context.getClass()]);
   }
 
-  protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
-    return context.getType() !== 'http' || this.groupOf(context) === undefined;
+  protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
+    return Promise.resolve(context.getType() !== 'http' || this.groupOf(context) === undefined);
   }
 
   protected override async handleRequest({ context, limit, ttl, throttler, blockDuration }: ThrottlerRequest): Promise<boolean> {

@@ -263,7 +263,7 @@ export class BulkImportService {
     const remember = (scope: string, term: string, synonym: string, row: number) => {
       const key = termKey(scope, term);
       let synonyms = known.get(key);
-      if (!synonyms) known.set(key, (synonyms = new Map()));
+      if (!synonyms) known.set(key, (synonyms = new Map<string, number>()));
       synonyms.set(synonym, row);
     };
     const scopes = [...new Set(batch.map((c) => c.scope))];

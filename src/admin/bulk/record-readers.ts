@@ -114,7 +114,7 @@ async function* readJson(input: Readable): AsyncGenerator<ImportItem> {
       row = item.key + 1;
       const value = item.value;
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        yield { type: 'invalid', row, error: 'each element of the array must be an object', data: { value: value as unknown } };
+        yield { type: 'invalid', row, error: 'each element of the array must be an object', data: { value: value } };
         continue;
       }
       const obj = value as Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { dayOf, num, sqlTime } from '../../common/db/sql';
+import { dayOf, num, rows, sqlTime, str } from '../../common/db/sql';
 import type { EventGroup, FeedbackGroup, Period } from '../analytics.types';
 import { feedbackFilter, splitPeriod } from '../period';
 
@@ -27,18 +27,18 @@ export async function eventGroups(ds: DataSource, p: Period): Promise<EventGroup
       where.push('d.domain = ?');
       params.push(p.domain);
     }
-    const rows = await ds.query(
+    const found = await rows(ds, 
       `SELECT d.day, d.domain, d.user_role AS role, d.department, d.events, d.successful, d.sum_confidence AS conf, d.sum_relevance AS rel
          FROM expansion_daily_stats d ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}`,
       params,
     );
-    out.push(...rows.map(toGroup));
+    out.push(...found.map(toGroup));
   }
   const day = dayOf(ds, 'e.created_at');
   for (const [from, to] of edges) {
     const params: unknown[] = [sqlTime(from), sqlTime(to)];
     if (p.domain) params.push(p.domain);
-    const rows = await ds.query(
+    const found = await rows(ds, 
       `SELECT ${day} AS day, COALESCE(e.domain, '') AS domain, COALESCE(e.user_role, '') AS role, COALESCE(e.department, '') AS department,
               COUNT(*) AS events, SUM(CASE WHEN e.result_count > 0 THEN 1 ELSE 0 END) AS successful,
               SUM(CASE WHEN e.result_count > 0 THEN e.avg_confidence ELSE 0 END) AS conf,
@@ -47,7 +47,7 @@ export async function eventGroups(ds: DataSource, p: Period): Promise<EventGroup
         GROUP BY ${day}, COALESCE(e.domain, ''), COALESCE(e.user_role, ''), COALESCE(e.department, '')`,
       params,
     );
-    out.push(...rows.map(toGroup));
+    out.push(...found.map(toGroup));
   }
   return out;
 }
@@ -56,20 +56,20 @@ export async function eventGroups(ds: DataSource, p: Period): Promise<EventGroup
 export async function feedbackGroups(ds: DataSource, p: Period): Promise<FeedbackGroup[]> {
   const { where, params } = feedbackFilter(p);
   const day = dayOf(ds, 'f.created_at');
-  const rows = await ds.query(
+  const found = await rows(ds, 
     `SELECT ${day} AS day, f.rating AS rating, f.was_helpful AS helpful, COUNT(*) AS n FROM feedback f ${where}
       GROUP BY ${day}, f.rating, f.was_helpful`,
     params,
   );
-  return rows.map((r: Record<string, unknown>) => ({ day: String(r.day), rating: r.rating === null ? null : num(r.rating), helpful: num(r.helpful) === 1, n: num(r.n) }));
+  return found.map((r) => ({ day: String(r.day), rating: r.rating === null ? null : num(r.rating), helpful: num(r.helpful) === 1, n: num(r.n) }));
 }
 
 function toGroup(r: Record<string, unknown>): EventGroup {
   return {
     day: String(r.day),
-    domain: String(r.domain ?? ''),
-    role: String(r.role ?? ''),
-    department: String(r.department ?? ''),
+    domain: str(r.domain),
+    role: str(r.role),
+    department: str(r.department),
     events: num(r.events),
     successful: num(r.successful),
     conf: num(r.conf),

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { dayOf, num, ratio, round4 } from '../../common/db/sql';
+import { dayOf, num, ratio, round4, rows } from '../../common/db/sql';
 import { feedbackSummary } from '../analytics.rules';
 import { NO_DOMAIN, type EventGroup, type FeedbackGroup, type Period } from '../analytics.types';
 import { feedbackFilter } from '../period';
@@ -12,7 +12,7 @@ import { feedbackFilter } from '../period';
 export async function quality(ds: DataSource, p: Period, groups: EventGroup[], feedback: FeedbackGroup[]) {
   const { where, params } = feedbackFilter(p);
   const day = dayOf(ds, 'j.at');
-  const judged = await ds.query(
+  const judged = await rows(ds, 
     `SELECT COALESCE(j.domain, '${NO_DOMAIN}') AS domain, ${day} AS day, COUNT(*) AS judged, SUM(j.helpful) AS tp
        FROM (SELECT f.event_id, MAX(f.event_domain) AS domain, MAX(f.event_created_at) AS at,
                     MAX(CASE WHEN f.was_helpful = 1 THEN 1 ELSE 0 END) AS helpful

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { num, round4 } from '../../common/db/sql';
+import { num, round4, row, rows, str } from '../../common/db/sql';
 import { SYNONYM_SOURCES } from '../../synonyms/synonym.enums';
 import { CONFIDENCE_BANDS, POPULAR_SYNONYMS, SUCCESS_RATE_KEYS } from '../analytics.rules';
 import type { SynonymMetrics } from '../analytics.types';
@@ -8,7 +8,7 @@ import type { SynonymMetrics } from '../analytics.types';
 export async function synonymMetrics(ds: DataSource, domain?: string): Promise<SynonymMetrics> {
   const where = domain ? 'WHERE s.domain = ?' : '';
   const params = domain ? [domain] : [];
-  const [t] = await ds.query(
+  const t = await row(ds, 
     `SELECT COUNT(*) AS total,
             SUM(CASE WHEN s.status = 'active' THEN 1 ELSE 0 END) AS active,
             SUM(CASE WHEN s.confidence >= ${CONFIDENCE_BANDS.high} THEN 1 ELSE 0 END) AS high,
@@ -21,14 +21,14 @@ export async function synonymMetrics(ds: DataSource, domain?: string): Promise<S
        FROM synonyms s ${where}`,
     params,
   );
-  const popular = await ds.query(
+  const popular = await rows(ds, 
     `SELECT s.term, s.synonym, s.domain, s.usage_count, s.success_rate, s.confidence FROM synonyms s ${where}
       ORDER BY s.usage_count DESC, s.success_rate DESC, s.id ASC LIMIT ${POPULAR_SYNONYMS}`,
     params,
   );
-  const domains = await ds.query(`SELECT s.domain AS domain, COUNT(*) AS n FROM synonyms s ${where} GROUP BY s.domain`, params);
-  const sources = await ds.query(`SELECT s.source AS source, COUNT(*) AS n FROM synonyms s ${where} GROUP BY s.source`, params);
-  const rated = await ds.query(
+  const domains = await rows(ds, `SELECT s.domain AS domain, COUNT(*) AS n FROM synonyms s ${where} GROUP BY s.domain`, params);
+  const sources = await rows(ds, `SELECT s.source AS source, COUNT(*) AS n FROM synonyms s ${where} GROUP BY s.source`, params);
+  const rated = await rows(ds, 
     `SELECT s.term, s.synonym, s.success_rate FROM synonyms s ${where ? `${where} AND` : 'WHERE'} s.usage_count > 0
       ORDER BY s.usage_count DESC, s.id ASC LIMIT ${SUCCESS_RATE_KEYS}`,
     params,
@@ -43,7 +43,7 @@ export async function synonymMetrics(ds: DataSource, domain?: string): Promise<S
   return {
     total_synonyms: num(t.total),
     active_synonyms: num(t.active),
-    popular_synonyms: (popular as Record<string, unknown>[]).map((r) => ({
+    popular_synonyms: popular.map((r) => ({
       term: String(r.term),
       synonym: String(r.synonym),
       domain: String(r.domain),
@@ -51,7 +51,7 @@ export async function synonymMetrics(ds: DataSource, domain?: string): Promise<S
       success_rate: round4(num(r.success_rate)),
       confidence: num(r.confidence),
     })),
-    domain_distribution: Object.fromEntries(domains.map((r: { domain: string; n: unknown }) => [r.domain, num(r.n)])),
+    domain_distribution: Object.fromEntries(domains.map((r) => [str(r.domain), num(r.n)])),
     source_breakdown: sourceBreakdown,
     confidence_distribution: { high: num(t.high), medium: num(t.medium), low: num(t.low) },
     usage_frequency: { '0': num(t.u0), '1-10': num(t.u10), '11-50': num(t.u50), '51+': num(t.u51) },

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { num, ratio, round4, sqlTime } from '../../common/db/sql';
+import { num, ratio, round4, rows, sqlTime } from '../../common/db/sql';
 import { ACTIVE_USER_DAYS, feedbackSummary } from '../analytics.rules';
 import { NO_DOMAIN, type EventGroup, type FeedbackGroup, type Period } from '../analytics.types';
 import { eventFilter } from '../period';
@@ -10,8 +10,8 @@ export async function userBehaviour(ds: DataSource, p: Period, groups: EventGrou
   const activeSince = new Date((p.end ?? new Date()).getTime() - ACTIVE_USER_DAYS * 86_400_000);
   const activeParams: unknown[] = [sqlTime(activeSince), ...params];
   const [[users], [active]] = await Promise.all([
-    ds.query(`SELECT COUNT(DISTINCT e.user_id) AS users FROM expansion_events e ${where}`, params),
-    ds.query(`SELECT COUNT(DISTINCT e.user_id) AS users FROM expansion_events e WHERE e.created_at >= ? ${where ? `AND ${where.slice('WHERE '.length)}` : ''}`, activeParams),
+    rows(ds, `SELECT COUNT(DISTINCT e.user_id) AS users FROM expansion_events e ${where}`, params),
+    rows(ds, `SELECT COUNT(DISTINCT e.user_id) AS users FROM expansion_events e WHERE e.created_at >= ? ${where ? `AND ${where.slice('WHERE '.length)}` : ''}`, activeParams),
   ]);
   const events = groups.reduce((s, g) => s + g.events, 0);
   const roles = new Map<string, { events: number; successful: number; conf: number }>();

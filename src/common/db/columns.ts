@@ -10,7 +10,7 @@ export const jsonText: ValueTransformer = {
     if (value === null || value === undefined || value === '') return null;
     if (typeof value !== 'string') return value;
     try {
-      return JSON.parse(value);
+      return JSON.parse(value) as unknown;
     } catch {
       return null;
     }

@@ -34,3 +34,21 @@ export function num(value: unknown): number {
 
 export const ratio = (a: number, b: number): number => (b > 0 ? a / b : 0);
 export const round4 = (n: number): number => Math.round(n * 10_000) / 10_000;
+
+/** A row of a raw aggregate query: column alias -> driver value (read with num() and str()). */
+export type Row = Record<string, unknown>;
+
+/** Runs a raw query and types its rows as Row (drivers return any). */
+export async function rows(q: { query(sql: string, params?: unknown[]): Promise<unknown> }, sql: string, params?: unknown[]): Promise<Row[]> {
+  return (await q.query(sql, params)) as Row[];
+}
+
+/** The first row of an aggregate query (an empty row when there is none). */
+export async function row(q: { query(sql: string, params?: unknown[]): Promise<unknown> }, sql: string, params?: unknown[]): Promise<Row> {
+  return (await rows(q, sql, params))[0] ?? {};
+}
+
+/** Text from a driver value: strings as they are, numbers printed, anything else (null, objects) empty. */
+export function str(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? String(value) : '';
+}

@@ -48,7 +48,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       // Services throw DomainErrors; a bare 400 comes from Nest's own parsing (URI decoding), whose text may
       // quote the input: answer in our words. Other statuses (an unknown route's 404) keep Nest's message.
       if (status === 400) return this.generic(400, 'The request could not be parsed');
-      const m = typeof response === 'object' && response !== null && 'message' in response ? (response as { message: unknown }).message : exception.message;
+      const m = typeof response === 'object' && response !== null && 'message' in response ? (response).message : exception.message;
       return this.generic(status, Array.isArray(m) ? m.join('; ') : String(m));
     }
     return this.internal(exception, req);

@@ -37,7 +37,7 @@ export class ResponseShapeInterceptor implements NestInterceptor {
         }
         const warning = deprecationWarning(version);
         if (warning && out !== null && typeof out === 'object' && !Array.isArray(out)) {
-          out = { ...(out as object), deprecation_warning: warning };
+          out = { ...(out), deprecation_warning: warning };
         }
         return out;
       }),

@@ -5,7 +5,7 @@ import { ValidateBy } from 'class-validator';
  * Query-string integers: only plain decimal digits become numbers ("0x10", "1e2" and " 5" stay text and
  * fail @IsInt), unlike Number().
  */
-export const ToInt = () => Transform(({ value }) => (typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value));
+export const ToInt = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value));
 
 /**
  * ISO 8601 calendar timestamps that JavaScript parses: a date, or a date and time with an optional zone.

@@ -5,4 +5,4 @@ import { WidenScopeKey1763769900000 } from './1763769900000-WidenScopeKey';
 import { ExpansionPairStats1763770000000 } from './1763770000000-ExpansionPairStats';
 
 /** Every migration, in order. Written with the QueryRunner schema API so one set serves SQLite and MySQL. */
-export const MIGRATIONS: Function[] = [CatalogueAndAudit1763769600000, ExpansionEventsAndFeedback1763769700000, AnalyticsRollup1763769800000, WidenScopeKey1763769900000, ExpansionPairStats1763770000000];
+export const MIGRATIONS: (new () => object)[] = [CatalogueAndAudit1763769600000, ExpansionEventsAndFeedback1763769700000, AnalyticsRollup1763769800000, WidenScopeKey1763769900000, ExpansionPairStats1763770000000];

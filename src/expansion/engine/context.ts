@@ -40,7 +40,7 @@ export function collectStrings(
       collectStrings(v, out, budget, depth + 1);
     }
   } else if (values !== null && typeof values === 'object') {
-    for (const k of Object.keys(values as object)) {
+    for (const k of Object.keys(values)) {
       if (budget.strings <= 0 || budget.chars <= 0) break;
       collectStrings((values as Record<string, unknown>)[k], out, budget, depth + 1);
     }

@@ -32,11 +32,14 @@ export function tag(text: string): TaggedToken[] {
   const its = n.its;
   const doc = n.readDoc(text);
   const tokens = doc.tokens();
-  const values = tokens.out(its.value) as string[];
-  const spaces = tokens.out(its.precedingSpaces) as string[];
-  const pos = tokens.out(its.pos) as UPos[];
+  // wink-nlp's its.* are accessor functions that out() calls unbound, as its documentation does
+  /* eslint-disable @typescript-eslint/unbound-method */
+  const values = tokens.out<string>(its.value);
+  const spaces = tokens.out<string>(its.precedingSpaces);
+  const pos = tokens.out<string>(its.pos) as UPos[];
   // the lemma accessor's declared signature differs from out()'s parameter type; it works as documented
-  const lemmas = tokens.out(its.lemma as unknown as typeof its.value) as string[];
+  const lemmas = tokens.out<string>(its.lemma as unknown as typeof its.value);
+  /* eslint-enable @typescript-eslint/unbound-method */
   const out: TaggedToken[] = [];
   let at = 0;
   for (let i = 0; i < values.length; i++) {
