@@ -5,7 +5,3 @@ export function synonymBody(overrides: Record<string, unknown> = {}): Record<str
   counter += 1;
   return { term: `term${counter}`, synonym: `synonym${counter}`, domain: 'technical', confidence: 0.8, ...overrides };
 }
-
-export function expandBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { query: 'ML model deployment', ...overrides };
-}

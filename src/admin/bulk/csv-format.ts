@@ -5,11 +5,11 @@
 
 /** The import/export columns, in export order. Only term and synonym are required on import. */
 export const CSV_COLUMNS = ['term', 'synonym', 'domain', 'confidence', 'status', 'source', 'tags', 'notes', 'context', 'user_role', 'department'] as const;
-export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
-/** A cell starting with one of these is taken for a formula by spreadsheet programs. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-/** Cells the exporter guards: a formula start, possibly behind quotes (so `'=x` survives the round trip). */
+/**
+ * Cells the exporter guards: a formula start (=, +, -, @, tab, CR: what spreadsheet programs take for a formula),
+ * possibly behind quotes (so `'=x` survives the round trip).
+ */
 const NEEDS_GUARD = /^'*[=+\-@\t\r]/;
 /** Cells the importer unguards: one or more quotes and then a formula start. */
 const GUARDED = /^'+[=+\-@\t\r]/;
@@ -26,11 +26,6 @@ export function neutraliseFormula(value: string): string {
 /** Strips exactly one leading quote when the rest starts with a formula character (or another guarded quote). */
 export function unneutraliseFormula(value: string): string {
   return GUARDED.test(value) ? value.slice(1) : value;
-}
-
-/** Whether a cell starts like a formula (exported for tests and docs). */
-export function looksLikeFormula(value: string): boolean {
-  return FORMULA_START.test(value);
 }
 
 /** RFC 4180: a field holding a quote, comma, CR or LF is enclosed in quotes, inner quotes doubled. */

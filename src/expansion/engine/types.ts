@@ -97,8 +97,3 @@ export interface Lexicons {
   acronyms: LexiconMap;
   abbreviations: LexiconMap;
 }
-
-export interface RelatedWord {
-  word: string;
-  score: number;
-}

@@ -62,8 +62,3 @@ export function inflectLike(alternative: string, inflection: Inflection, pos: st
   words[head] = inflectWord(words[head], inflection);
   return words.join(' ');
 }
-
-/** Singular (lemma) form of a noun. */
-export function singularOf(word: string): string {
-  return /^[a-z]+$/.test(word) ? pluralize.singular(word) : word;
-}

@@ -11,7 +11,7 @@ export * from './types';
 export * from './units';
 export { CATALOGUE_MATCH_FACTOR } from './catalogue';
 export { contextDefinitions, CONTEXT_DEFINITION_SCORE } from './context';
-export { ACRONYM_FEATURES, LEXICON_CASE_FACTOR, LEXICON_PRIOR, periodExpansion } from './lexicons';
+export { ACRONYM_FEATURES, LEXICON_CASE_FACTOR, LEXICON_PRIOR } from './lexicons';
 export { PATTERN_SCORE } from './patterns';
 export { CLOSED_COMPOUND_SCORE, SPELLING_SCORE } from './spelling';
 export { THESAURUS_FEATURES, THESAURUS_SCORE } from './thesaurus';

@@ -33,16 +33,9 @@ const MAX_SENSES = 3;
 const ORDINAL = ['first', 'second', 'third', 'fourth'];
 
 /**
- * Period codes read by pattern rather than listed: FY24 / FY2024 -> fiscal year 2024, Q3 -> third quarter,
- * H1 -> first half, Q3FY24 is left alone. Returns the expansion or undefined.
- */
-export function periodExpansion(token: string): string | undefined {
-  return periodForms(token)[0];
-}
-
-/**
- * Every alternative wording of a period code, the spelled-out one first: a fiscal year also in its other code
- * form (FY24 <-> FY2024, FY2000-FY2099 only, so "FY1999" does not become "FY99" of this century).
+ * Period codes read by pattern rather than listed, every wording the spelled-out one first: FY24 / FY2024 ->
+ * fiscal year 2024 and the other code form (FY24 <-> FY2024; FY2000-FY2099 only, so "FY1999" does not become
+ * "FY99" of this century), Q3 -> third quarter, H1 -> first half; Q3FY24 is left alone.
  */
 export function periodForms(token: string): string[] {
   let m = /^fy'?(\d{2}|\d{4})$/i.exec(token);
