@@ -47,4 +47,16 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     rules: { 'max-lines': ['error', { max: 400 }] },
   },
+  {
+    // each table has one owner module (docs/ARCHITECTURE.md): another module may name an entity as a type, never
+    // use its class to query it; analytics reads the tables with SQL, as the reporting module
+    files: ['src/**/*.ts'],
+    ignores: ['src/database/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/synonyms/entities/*', '**/audit/entities/*', '**/expansion/entities/*', '**/feedback/entities/*'], allowTypeImports: true, message: "Another module's table: call its owner's methods (e.g. CatalogueStore, AuditService, ExpansionRecorder)." }] },
+      ],
+    },
+  },
 );

@@ -6,6 +6,7 @@ import { BulkImportService } from '../src/admin/bulk/bulk-import.service';
 import { DEFAULT_IMPORT_LIMITS } from '../src/admin/bulk/bulk.limits';
 import { ExportService } from '../src/admin/bulk/export.service';
 import { CatalogueEvents, type CatalogueChange } from '../src/synonyms/catalogue-events';
+import { CatalogueStore } from '../src/synonyms/catalogue-store';
 import { DuplicateSynonymError } from '../src/synonyms/synonym.errors';
 import { SynonymsService } from '../src/synonyms/synonyms.service';
 import { createTestApp, type TestApp } from './setup/create-test-app';
@@ -524,9 +525,10 @@ describe('Bulk import and export', () => {
         expect(text.split('\r\n').filter((l) => l.startsWith('alpha') || l.startsWith('"beta') || l.startsWith("'@gamma") || l.startsWith('x=>y'))).toHaveLength(4);
         expect(text).not.toContain('old content');
 
-        const realFetch = exporter.fetchPage.bind(exporter);
+        const store = t.app.get(CatalogueStore);
+        const realFetch = store.pageForExport.bind(store);
         let calls = 0;
-        const spy = jest.spyOn(exporter, 'fetchPage').mockImplementation(async (...args) => {
+        const spy = jest.spyOn(store, 'pageForExport').mockImplementation(async (...args) => {
           calls += 1;
           if (calls === 3) throw new Error('database went away');
           return realFetch(...args);

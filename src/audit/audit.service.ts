@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager, MoreThanOrEqual, Repository } from 'typeorm';
+import { num, rows, sqlTime, str } from '../common/db/sql';
 import { ValidationError } from '../common/errors';
 import { Page } from '../common/pagination';
 import { periodBound } from '../common/validation/query-values';
@@ -64,6 +65,27 @@ export class AuditService {
     qb.orderBy('a.performedAt', direction).addOrderBy('a.id', direction).skip(query.offset).take(query.limit);
     const [rows, total] = await qb.getManyAndCount();
     return new Page('audit_entries', rows.map(toAuditView), total, query.limit, query.offset);
+  }
+
+  /** Ids of entries deleted at or after `since` (the expansion index's sync of other instances' deletes). */
+  async findDeletedSince(since: Date, limit: number): Promise<number[]> {
+    const found = await this.entries.find({ where: { action: 'delete', performedAt: MoreThanOrEqual(since) }, select: { synonymId: true }, take: limit });
+    return found.map((d) => d.synonymId);
+  }
+
+  /** Audit entries per action since a time (dashboard's recent activity). */
+  async countByActionSince(since: Date): Promise<Record<string, number>> {
+    const found = await rows(this.entries.manager, 'SELECT action, COUNT(*) AS n FROM audit_log WHERE performed_at >= ? GROUP BY action', [sqlTime(since)]);
+    return Object.fromEntries(found.map((r) => [str(r.action), num(r.n)]));
+  }
+
+  /** Users by entries created, most first (dashboard's top contributors). */
+  async topCreators(limit: number): Promise<Record<string, number>> {
+    const found = await rows(
+      this.entries.manager,
+      `SELECT performed_by AS who, COUNT(*) AS n FROM audit_log WHERE action = 'create' GROUP BY performed_by ORDER BY COUNT(*) DESC, performed_by ASC LIMIT ${Math.floor(limit)}`,
+    );
+    return Object.fromEntries(found.map((r) => [str(r.who), num(r.n)]));
   }
 }
 

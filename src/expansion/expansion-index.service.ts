@@ -1,13 +1,11 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { Subscription } from 'rxjs';
-import { MoreThanOrEqual, Repository } from 'typeorm';
-import { AuditEntryEntity } from '../audit/entities/audit-entry.entity';
+import { AuditService } from '../audit/audit.service';
 import type { RootConfig } from '../config';
-import { SynonymEntity } from '../synonyms/entities/synonym.entity';
+import type { SynonymEntity } from '../synonyms/entities/synonym.entity';
 import { CatalogueEvents } from '../synonyms/catalogue-events';
-import { SynonymsService } from '../synonyms/synonyms.service';
+import { CatalogueStore } from '../synonyms/catalogue-store';
 import { ExpansionIndex, loadLexicons, pairKey, PairStatsTable, warmEngine, WordNetIndex, type CatalogueEntry, type Lexicons } from './engine';
 import type { ExpansionPairStatEntity } from './entities/expansion-pair-stat.entity';
 import { PairStatsService } from './pair-stats.service';
@@ -57,11 +55,10 @@ export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDe
 
   constructor(
     private readonly config: ConfigService<RootConfig, true>,
-    private readonly synonyms: SynonymsService,
+    private readonly catalogue: CatalogueStore,
+    private readonly audit: AuditService,
     private readonly events: CatalogueEvents,
     private readonly pairStatsService: PairStatsService,
-    @InjectRepository(SynonymEntity) private readonly synonymRows: Repository<SynonymEntity>,
-    @InjectRepository(AuditEntryEntity) private readonly auditRows: Repository<AuditEntryEntity>,
   ) {
     this.lexicons = loadLexicons();
     this.index = ExpansionIndex.build([], this.lexicons);
@@ -126,7 +123,7 @@ export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDe
     const entries: CatalogueEntry[] = [];
     let afterId = 0;
     for (;;) {
-      const batch = await this.synonyms.findActiveForIndex(afterId, BUILD_BATCH);
+      const batch = await this.catalogue.findActiveForIndex(afterId, BUILD_BATCH);
       for (const e of batch) entries.push(toCatalogueEntry(e));
       if (batch.length < BUILD_BATCH) break;
       afterId = batch[batch.length - 1].id;
@@ -154,10 +151,10 @@ export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDe
     try {
       const since = this.lastSync;
       const now = new Date();
-      const changed = await this.synonymRows.find({ where: { updatedAt: MoreThanOrEqual(since) }, take: SYNC_PAGE, order: { updatedAt: 'ASC' } });
+      const changed = await this.catalogue.findChangedSince(since, SYNC_PAGE);
       for (const e of changed) this.apply(e);
-      const deletes = await this.auditRows.find({ where: { action: 'delete', performedAt: MoreThanOrEqual(since) }, select: { synonymId: true }, take: SYNC_PAGE });
-      for (const d of deletes) this.index.remove(d.synonymId);
+      const deletes = await this.audit.findDeletedSince(since, SYNC_PAGE);
+      for (const id of deletes) this.index.remove(id);
       const pairs = await this.pairStatsService.findChangedSince(since, SYNC_PAGE);
       this.applyPairStats(pairs);
       // A full page means more rows wait: continue from the last one seen rather than from now.

@@ -1,4 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
 import { sqlTime } from '../common/db/sql';
 import { TransactionRunner } from '../common/db/transactions';
 import { addToDailyStats } from './daily-stats';
@@ -36,7 +38,10 @@ export class ExpansionRecorder implements OnModuleInit, BeforeApplicationShutdow
   private timer?: NodeJS.Timeout;
   private flushing?: Promise<void>;
 
-  constructor(private readonly tx: TransactionRunner) {}
+  constructor(
+    private readonly tx: TransactionRunner,
+    @InjectRepository(ExpansionEventEntity) private readonly events: Repository<ExpansionEventEntity>,
+  ) {}
 
   onModuleInit(): void {
     this.timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS);
@@ -62,6 +67,11 @@ export class ExpansionRecorder implements OnModuleInit, BeforeApplicationShutdow
   /** An event not yet written, so feedback can find it before the flush. */
   findPending(id: string): ExpansionEventEntity | undefined {
     return this.pending.get(id);
+  }
+
+  /** A recorded expansion: the pending batch first (feedback can follow its expansion at once), then the table. */
+  async findEvent(id: string): Promise<ExpansionEventEntity | null> {
+    return this.pending.get(id) ?? (await this.events.findOneBy({ id }));
   }
 
   get pendingCount(): number {

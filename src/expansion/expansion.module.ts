@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditEntryEntity } from '../audit/entities/audit-entry.entity';
-import { SynonymEntity } from '../synonyms/entities/synonym.entity';
+import { AuditModule } from '../audit/audit.module';
 import { SynonymsModule } from '../synonyms/synonyms.module';
 import { ExpansionEventEntity } from './entities/expansion-event.entity';
 import { ExpansionPairStatEntity } from './entities/expansion-pair-stat.entity';
@@ -12,7 +11,7 @@ import { ExpansionService } from './expansion.service';
 import { PairStatsService } from './pair-stats.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ExpansionEventEntity, ExpansionPairStatEntity, SynonymEntity, AuditEntryEntity]), SynonymsModule],
+  imports: [TypeOrmModule.forFeature([ExpansionEventEntity, ExpansionPairStatEntity]), SynonymsModule, AuditModule],
   controllers: [ExpansionController],
   providers: [ExpansionService, ExpansionIndexService, ExpansionRecorder, PairStatsService],
   exports: [ExpansionRecorder, ExpansionIndexService, PairStatsService],

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ExpansionEventEntity } from '../expansion/entities/expansion-event.entity';
 import { ExpansionModule } from '../expansion/expansion.module';
 import { SynonymsModule } from '../synonyms/synonyms.module';
 import { FeedbackEntity } from './entities/feedback.entity';
@@ -8,7 +7,7 @@ import { FeedbackController } from './feedback.controller';
 import { FeedbackService } from './feedback.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([FeedbackEntity, ExpansionEventEntity]), ExpansionModule, SynonymsModule],
+  imports: [TypeOrmModule.forFeature([FeedbackEntity]), ExpansionModule, SynonymsModule],
   controllers: [FeedbackController],
   providers: [FeedbackService],
 })

@@ -1,17 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
 import { actingUserId } from '../auth/acting-user';
 import type { AuthUser } from '../auth/auth-user';
-import { sqlTime } from '../common/db/sql';
 import { isUniqueViolation, TransactionRunner } from '../common/db/transactions';
 import { ExpansionNotFoundError, FeedbackAlreadyRecordedError } from './feedback.errors';
-import { ExpansionEventEntity, type RecordedResult } from '../expansion/entities/expansion-event.entity';
+import type { ExpansionEventEntity, RecordedResult } from '../expansion/entities/expansion-event.entity';
 import { ExpansionRecorder, FLUSH_INTERVAL_MS } from '../expansion/expansion-recorder.service';
 import { parseExpansionId } from '../expansion/expansion.service';
 import { pairDomain, pairId, PairStatsService } from '../expansion/pair-stats.service';
-import { SynonymEntity } from '../synonyms/entities/synonym.entity';
-import { PRIOR_WEIGHT } from '../synonyms/learnt-confidence';
+import { CatalogueStore } from '../synonyms/catalogue-store';
 import { SynonymsService } from '../synonyms/synonyms.service';
 import type { FeedbackRequestDto } from './dto/feedback-request.dto';
 import { FeedbackEntity } from './entities/feedback.entity';
@@ -26,10 +22,10 @@ export interface FeedbackResult {
 @Injectable()
 export class FeedbackService {
   constructor(
-    @InjectRepository(ExpansionEventEntity) private readonly events: Repository<ExpansionEventEntity>,
     private readonly recorder: ExpansionRecorder,
     private readonly tx: TransactionRunner,
     private readonly synonyms: SynonymsService,
+    private readonly catalogue: CatalogueStore,
     private readonly pairStats: PairStatsService,
   ) {}
 
@@ -73,19 +69,8 @@ export class FeedbackService {
         throw err;
       });
       const pairRows = await this.pairStats.recordRatings(m, pairs, pairDomain(event.domain), dto.was_helpful);
-      if (synonymIds.length === 0) return { feedbackId: saved.id, updated: [] as SynonymEntity[], pairRows };
-      // Counts first, then the rates from the new counts: each statement reads only columns it does not
-      // write, so SQLite and MySQL (which applies SET left to right) agree, and concurrent ratings add up.
-      // Plain SQL: a rating is not a curator's edit, so the entry's version (its ETag) stays as it is.
-      const ids = synonymIds.map(() => '?').join(', ');
-      const helpful = dto.was_helpful ? 1 : 0;
-      await m.query(`UPDATE synonyms SET usage_count = usage_count + 1, helpful_count = helpful_count + ?, updated_at = ? WHERE id IN (${ids})`, [helpful, sqlTime(new Date()), ...synonymIds]);
-      await m.query(
-        `UPDATE synonyms SET success_rate = helpful_count * 1.0 / usage_count, relevance_score = (? * confidence + helpful_count) / (? + usage_count) WHERE id IN (${ids})`,
-        [PRIOR_WEIGHT, PRIOR_WEIGHT, ...synonymIds],
-      );
-      const rows = await m.findBy(SynonymEntity, { id: In(synonymIds) });
-      return { feedbackId: saved.id, updated: rows, pairRows };
+      const updated = await this.catalogue.recordRatings(m, synonymIds, dto.was_helpful);
+      return { feedbackId: saved.id, updated, pairRows };
     });
     for (const row of updated) this.synonyms.announce(row);
     this.pairStats.announce(pairRows);
@@ -105,9 +90,9 @@ export class FeedbackService {
    * more after two intervals before it becomes a 404 (docs/API.md, "Feedback").
    */
   private async findEvent(id: string): Promise<ExpansionEventEntity | null> {
-    const found = this.recorder.findPending(id) ?? (await this.events.findOneBy({ id }));
+    const found = await this.recorder.findEvent(id);
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 2 * FLUSH_INTERVAL_MS));
-    return this.recorder.findPending(id) ?? (await this.events.findOneBy({ id }));
+    return this.recorder.findEvent(id);
   }
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module';
 import { CatalogueEvents } from './catalogue-events';
+import { CatalogueStore } from './catalogue-store';
 import { SynonymEntity } from './entities/synonym.entity';
 import { SynonymsController } from './synonyms.controller';
 import { SynonymsService } from './synonyms.service';
@@ -9,7 +10,7 @@ import { SynonymsService } from './synonyms.service';
 @Module({
   imports: [TypeOrmModule.forFeature([SynonymEntity]), AuditModule],
   controllers: [SynonymsController],
-  providers: [SynonymsService, CatalogueEvents],
-  exports: [SynonymsService, CatalogueEvents],
+  providers: [SynonymsService, CatalogueStore, CatalogueEvents],
+  exports: [SynonymsService, CatalogueStore, CatalogueEvents],
 })
 export class SynonymsModule {}

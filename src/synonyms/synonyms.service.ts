@@ -199,16 +199,6 @@ export class SynonymsService {
     this.events.removed(id);
   }
 
-  /** Active entries in id order, a batch at a time, for building the expansion index. */
-  async findActiveForIndex(afterId: number, batchSize: number): Promise<SynonymEntity[]> {
-    return this.synonyms
-      .createQueryBuilder('s')
-      .where("s.status = 'active' AND s.id > :afterId", { afterId })
-      .orderBy('s.id', 'ASC')
-      .take(batchSize)
-      .getMany();
-  }
-
   private buildEntity(input: AddSynonymInput, createdBy: string): SynonymEntity {
     const entity = Object.assign(new SynonymEntity(), prepareEntry(input));
     entity.relevanceScore = entity.confidence;

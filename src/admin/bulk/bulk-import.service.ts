@@ -7,10 +7,11 @@ import { TransactionRunner } from '../../common/db/transactions';
 import { DomainError, ValidationError } from '../../common/errors';
 import { summariseValue, validationExceptionFactory } from '../../common/validation/validation-exception.factory';
 import type { RootConfig } from '../../config';
-import { SynonymEntity } from '../../synonyms/entities/synonym.entity';
+import type { SynonymEntity } from '../../synonyms/entities/synonym.entity';
 import { DEFAULT_DOMAIN } from '../../synonyms/synonym.enums';
 import { prepareEntry, type PreparedEntry } from '../../synonyms/entry-preparation';
 import { DuplicateSynonymError } from '../../synonyms/synonym.errors';
+import { CatalogueStore } from '../../synonyms/catalogue-store';
 import { SynonymsService, type AddSynonymInput } from '../../synonyms/synonyms.service';
 import { DEFAULT_IMPORT_LIMITS, type BulkImportLimits } from './bulk.limits';
 import { splitTags } from './csv-format';
@@ -129,6 +130,7 @@ export class BulkImportService {
     private readonly config: ConfigService<RootConfig, true>,
     private readonly tx: TransactionRunner,
     private readonly synonyms: SynonymsService,
+    private readonly catalogue: CatalogueStore,
   ) {}
 
   async import(dto: BulkImportDto, userId: string): Promise<BulkImportResult> {
@@ -268,12 +270,7 @@ export class BulkImportService {
     };
     const scopes = [...new Set(batch.map((c) => c.scope))];
     const terms = [...new Set(batch.flatMap((c) => [c.termNorm, c.synonymNorm]))];
-    const existing = await m
-      .createQueryBuilder(SynonymEntity, 's')
-      .select(['s.id', 's.termNormalized', 's.synonymNormalized', 's.scopeKey'])
-      .where('s.scopeKey IN (:...scopes)', { scopes })
-      .andWhere('s.termNormalized IN (:...terms)', { terms })
-      .getMany();
+    const existing = await this.catalogue.findPairsInScopes(m, scopes, terms);
     for (const e of existing) remember(e.scopeKey, e.termNormalized, e.synonymNormalized, run.imported.get(pairKey(e.scopeKey, e.termNormalized, e.synonymNormalized)) ?? 0);
 
     const outcome: BatchOutcome = { created: [], warnings: [], conflictRows: 0 };

@@ -3,21 +3,15 @@ import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { DataSource } from 'typeorm';
 import type { RootConfig } from '../../config';
-import { SynonymEntity } from '../../synonyms/entities/synonym.entity';
-import type { SynonymStatus } from '../../synonyms/synonym.enums';
+import { CatalogueStore, type ExportFilters } from '../../synonyms/catalogue-store';
+import type { SynonymEntity } from '../../synonyms/entities/synonym.entity';
 import { EXPORT_PAGE_SIZE } from './bulk.limits';
 import { CSV_COLUMNS, csvRecord, joinTags } from './csv-format';
 import { assertNever } from '../../common/exhaustive';
 import type { BulkFormat, ExportDto } from './dto/bulk.dto';
 import { resolveExportTarget } from './safe-paths';
 import { solrLine } from './solr-format';
-
-export interface ExportFilters {
-  domain?: string;
-  status?: SynonymStatus;
-}
 
 export interface ExportResult {
   records_exported: number;
@@ -99,7 +93,7 @@ export class ExportService {
 
   constructor(
     private readonly config: ConfigService<RootConfig, true>,
-    private readonly dataSource: DataSource,
+    private readonly catalogue: CatalogueStore,
   ) {}
 
   async export(dto: ExportDto): Promise<ExportResult> {
@@ -115,7 +109,7 @@ export class ExportService {
       await writeAll(handle, writer.start());
       let afterId = 0;
       for (;;) {
-        const page = await this.fetchPage(afterId, filters, this.pageSize);
+        const page = await this.catalogue.pageForExport(afterId, filters, this.pageSize);
         let chunk = '';
         for (const entry of page) chunk += writer.row(entry, count++);
         await writeAll(handle, chunk);
@@ -136,11 +130,4 @@ export class ExportService {
     return { records_exported: count, output_path: target.relativePath };
   }
 
-  /** One page of entries after `afterId`, in id order (keyset pagination: never the whole table). */
-  fetchPage(afterId: number, filters: ExportFilters, limit: number): Promise<SynonymEntity[]> {
-    const qb = this.dataSource.getRepository(SynonymEntity).createQueryBuilder('s').where('s.id > :afterId', { afterId });
-    if (filters.domain !== undefined) qb.andWhere('s.domain = :domain', { domain: filters.domain });
-    if (filters.status !== undefined) qb.andWhere('s.status = :status', { status: filters.status });
-    return qb.orderBy('s.id', 'ASC').limit(limit).getMany();
-  }
 }

@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, In, MoreThanOrEqual, Repository } from 'typeorm';
+import { num, rows, sqlTime, str } from '../common/db/sql';
+import { SynonymEntity } from './entities/synonym.entity';
+import { learntConfidence } from './learnt-confidence';
+import type { SynonymStatus } from './synonym.enums';
+
+/** Filters of an export (docs/IMPORT_EXPORT.md). */
+export interface ExportFilters {
+  domain?: string;
+  status?: SynonymStatus;
+}
+
+/** A stored pair, for conflict checks: its scope and normalised sides. */
+export interface StoredPair {
+  id: number;
+  scopeKey: string;
+  termNormalized: string;
+  synonymNormalized: string;
+}
+
+/** Catalogue counts for the admin dashboard. */
+export interface CatalogueCounts {
+  total: number;
+  active: number;
+  pending: number;
+  deprecated: number;
+  avgConfidence: number;
+  avgSuccessRate: number;
+  byDomain: Record<string, number>;
+}
+
+/**
+ * The synonyms table's reads and writes for other modules, by intent: the catalogue module owns the table, and
+ * nothing outside it queries it (analytics, the read-only reporting module, aside). The workflow (create,
+ * update, delete with audit) is SynonymsService.
+ */
+@Injectable()
+export class CatalogueStore {
+  constructor(@InjectRepository(SynonymEntity) private readonly synonyms: Repository<SynonymEntity>) {}
+
+  /** Active entries in id order, a batch at a time, for building the expansion index. */
+  findActiveForIndex(afterId: number, batchSize: number): Promise<SynonymEntity[]> {
+    return this.synonyms
+      .createQueryBuilder('s')
+      .where("s.status = 'active' AND s.id > :afterId", { afterId })
+      .orderBy('s.id', 'ASC')
+      .take(batchSize)
+      .getMany();
+  }
+
+  /** Entries changed at or after `since` (any status: the index drops what is no longer active), oldest first. */
+  findChangedSince(since: Date, limit: number): Promise<SynonymEntity[]> {
+    return this.synonyms.find({ where: { updatedAt: MoreThanOrEqual(since) }, take: limit, order: { updatedAt: 'ASC' } });
+  }
+
+  /** One page of entries after `afterId`, in id order (keyset pagination: never the whole table). */
+  pageForExport(afterId: number, filters: ExportFilters, limit: number): Promise<SynonymEntity[]> {
+    const qb = this.synonyms.createQueryBuilder('s').where('s.id > :afterId', { afterId });
+    if (filters.domain !== undefined) qb.andWhere('s.domain = :domain', { domain: filters.domain });
+    if (filters.status !== undefined) qb.andWhere('s.status = :status', { status: filters.status });
+    return qb.orderBy('s.id', 'ASC').limit(limit).getMany();
+  }
+
+  /** Stored pairs of these scopes whose term is one of `terms`, inside the caller's transaction (bulk import). */
+  findPairsInScopes(m: EntityManager, scopes: string[], terms: string[]): Promise<StoredPair[]> {
+    if (scopes.length === 0 || terms.length === 0) return Promise.resolve([]);
+    return m
+      .createQueryBuilder(SynonymEntity, 's')
+      .select(['s.id', 's.termNormalized', 's.synonymNormalized', 's.scopeKey'])
+      .where('s.scopeKey IN (:...scopes)', { scopes })
+      .andWhere('s.termNormalized IN (:...terms)', { terms })
+      .getMany();
+  }
+
+  /**
+   * One rating for each of these entries, inside the caller's transaction: usage and helpful counts first (the
+   * database adds, so concurrent ratings add up), then the success rate and the learnt confidence from the new
+   * counts, by the one learning formula (learntConfidence). The counts' UPDATE locks the rows until commit
+   * (SQLite runs one transaction at a time), so the counts read back are this transaction's. A rating is not a
+   * curator's edit: the entry's version (its ETag) stays as it is. Returns the updated entries.
+   */
+  async recordRatings(m: EntityManager, ids: number[], helpful: boolean): Promise<SynonymEntity[]> {
+    if (ids.length === 0) return [];
+    const marks = ids.map(() => '?').join(', ');
+    await m.query(`UPDATE synonyms SET usage_count = usage_count + 1, helpful_count = helpful_count + ?, updated_at = ? WHERE id IN (${marks})`, [helpful ? 1 : 0, sqlTime(new Date()), ...ids]);
+    const updated = await m.findBy(SynonymEntity, { id: In(ids) });
+    for (const e of updated) {
+      e.successRate = e.usageCount > 0 ? e.helpfulCount / e.usageCount : 0;
+      e.relevanceScore = learntConfidence(e.confidence, e.helpfulCount, e.usageCount);
+      await m.query('UPDATE synonyms SET success_rate = ?, relevance_score = ? WHERE id = ?', [e.successRate, e.relevanceScore, e.id]);
+    }
+    return updated;
+  }
+
+  /** Counts by status, average confidence and success rate (of rated entries), entries per domain. */
+  async countByStatus(): Promise<CatalogueCounts> {
+    const [s] = await rows(
+      this.synonyms.manager,
+      `SELECT COUNT(*) AS total,
+              SUM(CASE WHEN status = 'active' THEN 1 ELSE 0 END) AS active,
+              SUM(CASE WHEN status = 'pending' THEN 1 ELSE 0 END) AS pending,
+              SUM(CASE WHEN status = 'deprecated' THEN 1 ELSE 0 END) AS deprecated,
+              AVG(confidence) AS confidence,
+              AVG(CASE WHEN usage_count > 0 THEN success_rate END) AS success
+         FROM synonyms`,
+    );
+    const domains = await rows(this.synonyms.manager, 'SELECT domain, COUNT(*) AS n FROM synonyms GROUP BY domain');
+    return {
+      total: num(s?.total),
+      active: num(s?.active),
+      pending: num(s?.pending),
+      deprecated: num(s?.deprecated),
+      avgConfidence: num(s?.confidence),
+      avgSuccessRate: num(s?.success),
+      byDomain: Object.fromEntries(domains.map((r) => [str(r.domain), num(r.n)])),
+    };
+  }
+}
