@@ -251,6 +251,17 @@ describe('Platform: auth, errors, lists, versioning, docs', () => {
       expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/query-expansion/synonyms', '/query-expansion/synonyms/{synonym_id}']));
     });
 
+    it('types every report section and response in the OpenAPI document (no free objects)', async () => {
+      const { components, paths } = (await request(t.http).get('/docs-json')).body;
+      const report = components.schemas.ReportResponseDto.properties;
+      for (const section of ['report_metadata', 'user_behavior_metrics', 'quality_metrics']) expect(report[section].$ref).toMatch(/Dto$/);
+      expect(Object.keys(components.schemas.QualityMetricsDto.properties)).toEqual(expect.arrayContaining(['precision_score', 'recall_score', 'quality_trends']));
+      expect(components.schemas.UserBehaviorMetricsDto.properties.role_preferences.additionalProperties.$ref).toContain('RolePreferenceDto');
+      expect(components.schemas.ExpansionResultDto.properties.metadata.$ref).toContain('ResultMetadataDto');
+      const put = paths['/query-expansion/synonyms/{synonym_id}'].put.responses['200'].content['application/json'].schema.$ref;
+      expect(components.schemas[put.split('/').pop()].properties).toHaveProperty('version');
+    });
+
     it('serves Swagger UI at /docs', async () => {
       const res = await request(t.http).get('/docs/');
       expect(res.status).toBe(200);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import { round4 } from '../common/db/sql';
 import { CatalogueStore } from '../synonyms/catalogue-store';
+import type { DashboardDto } from './dto/dashboard.dto';
 
 export const RECENT_ACTIVITY_DAYS = 7;
 export const TOP_CONTRIBUTORS = 10;
@@ -18,7 +19,7 @@ export class DashboardService {
     private readonly audit: AuditService,
   ) {}
 
-  async dashboard() {
+  async dashboard(): Promise<DashboardDto> {
     const since = new Date(Date.now() - RECENT_ACTIVITY_DAYS * 86_400_000);
     const [counts, activity, contributors] = await Promise.all([this.catalogue.countByStatus(), this.audit.countByActionSince(since), this.audit.topCreators(TOP_CONTRIBUTORS)]);
     const recent: Record<string, number> = Object.fromEntries(ACTIONS.map((a) => [a, 0]));

@@ -20,21 +20,21 @@ export class AnalyticsController {
   @Get('expansion')
   @ApiOperation({ summary: 'Expansion metrics for a period and domain' })
   @ApiOkResponse({ type: ExpansionMetricsResponseDto })
-  async expansion(@Query() query: AnalyticsQueryDto) {
+  async expansion(@Query() query: AnalyticsQueryDto): Promise<ExpansionMetricsResponseDto> {
     return { metrics: await this.analytics.expansionMetrics(this.analytics.period(query)) };
   }
 
   @Get('synonyms')
   @ApiOperation({ summary: 'Catalogue metrics, optionally for one domain' })
   @ApiOkResponse({ type: SynonymMetricsResponseDto })
-  async synonyms(@Query() query: DomainQueryDto) {
+  async synonyms(@Query() query: DomainQueryDto): Promise<SynonymMetricsResponseDto> {
     return { metrics: await this.analytics.synonymMetrics(query.domain) };
   }
 
   @Get('report')
   @ApiOperation({ summary: 'Full analytics report with insights and recommendations' })
   @ApiOkResponse({ type: ReportResponseDto })
-  report(@Query() query: AnalyticsQueryDto) {
+  report(@Query() query: AnalyticsQueryDto): Promise<ReportResponseDto> {
     return this.analytics.report(query);
   }
 }

@@ -1,5 +1,6 @@
 import { ratio, round4 } from '../common/db/sql';
-import { NO_DOMAIN, type CatalogueHealth, type ExpansionMetrics, type FeedbackGroup, type EventGroup, type SynonymMetrics } from './analytics.types';
+import { NO_DOMAIN, type CatalogueHealth, type FeedbackGroup, type EventGroup } from './analytics.types';
+import type { ExpansionMetricsDto, InsightDto, RecommendationDto, SynonymMetricsDto } from './dto/analytics-responses.dto';
 
 /**
  * The thresholds of every analytics formula and rule, in one place (docs/ANALYTICS.md).
@@ -28,20 +29,7 @@ export const RULES = {
 export type InsightType = 'positive' | 'warning' | 'info';
 export type Level = 'high' | 'medium' | 'low';
 
-export interface Insight {
-  type: InsightType;
-  category: string;
-  message: string;
-  impact: Level;
-}
 
-export interface Recommendation {
-  category: string;
-  priority: Level;
-  action: string;
-  description: string;
-  impact: string;
-}
 
 /* ------------------------------------------------------------- pure formulas over grouped rows */
 
@@ -66,7 +54,7 @@ export function feedbackSummary(groups: FeedbackGroup[]) {
   return out;
 }
 
-export function expansionMetricsOf(groups: EventGroup[], feedback: FeedbackGroup[]): ExpansionMetrics {
+export function expansionMetricsOf(groups: EventGroup[], feedback: FeedbackGroup[]): ExpansionMetricsDto {
   let total = 0;
   let successful = 0;
   let conf = 0;
@@ -106,16 +94,16 @@ const pct = (n: number) => `${Math.round(n * 100)}%`;
 
 /** The documented insight and recommendation rules (docs/ANALYTICS.md), applied to the report's figures. */
 export function deriveInsights(input: {
-  expansion: ExpansionMetrics;
-  synonyms: SynonymMetrics;
+  expansion: ExpansionMetricsDto;
+  synonyms: SynonymMetricsDto;
   quality: { precision_score: number };
   judged: number;
   feedbackCount: number;
   catalogue: CatalogueHealth;
-}): { insights: Insight[]; recommendations: Recommendation[] } {
+}): { insights: InsightDto[]; recommendations: RecommendationDto[] } {
   const { expansion, quality, judged, feedbackCount, catalogue } = input;
-  const insights: Insight[] = [];
-  const recommendations: Recommendation[] = [];
+  const insights: InsightDto[] = [];
+  const recommendations: RecommendationDto[] = [];
   if (expansion.total_expansions === 0) {
     insights.push({ type: 'info', category: 'usage', message: 'No expansions were recorded in this period', impact: 'low' });
   } else if (expansion.success_rate >= RULES.coverageGood) {

@@ -3,7 +3,8 @@ import { DataSource } from 'typeorm';
 import { ValidationError } from '../common/errors';
 import { periodBound } from '../common/validation/query-values';
 import { deriveInsights, expansionMetricsOf } from './analytics.rules';
-import type { CatalogueHealth, ExpansionMetrics, Period, SynonymMetrics } from './analytics.types';
+import type { CatalogueHealth, Period } from './analytics.types';
+import type { ExpansionMetricsDto, ReportResponseDto, SynonymMetricsDto } from './dto/analytics-responses.dto';
 import type { AnalyticsQueryDto } from './dto/analytics-query.dto';
 import { catalogueHealth } from './queries/catalogue-health.query';
 import { eventGroups, feedbackGroups } from './queries/groups.query';
@@ -30,12 +31,12 @@ export class AnalyticsService {
     return { start, end, domain: query.domain };
   }
 
-  async expansionMetrics(p: Period): Promise<ExpansionMetrics> {
+  async expansionMetrics(p: Period): Promise<ExpansionMetricsDto> {
     const [groups, feedback] = await Promise.all([eventGroups(this.ds, p), feedbackGroups(this.ds, p)]);
     return expansionMetricsOf(groups, feedback);
   }
 
-  synonymMetrics(domain?: string): Promise<SynonymMetrics> {
+  synonymMetrics(domain?: string): Promise<SynonymMetricsDto> {
     return synonymMetrics(this.ds, domain);
   }
 
@@ -43,7 +44,7 @@ export class AnalyticsService {
     return catalogueHealth(this.ds, domain);
   }
 
-  async report(query: AnalyticsQueryDto) {
+  async report(query: AnalyticsQueryDto): Promise<ReportResponseDto> {
     const p = this.period(query);
     const [groups, feedback] = await Promise.all([eventGroups(this.ds, p), feedbackGroups(this.ds, p)]);
     const [synonyms, behaviour, q, catalogue] = await Promise.all([

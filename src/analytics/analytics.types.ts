@@ -1,4 +1,7 @@
-/** The shapes of the analytics report's sections and of the grouped rows they are computed from. */
+/**
+ * The grouped rows every report section is computed from, and the period. The sections' own shapes are the
+ * response DTOs (dto/analytics-responses.dto.ts), which the queries and rules return.
+ */
 
 /** Label of a group without a domain, role or department. */
 export const NO_DOMAIN = 'unspecified';
@@ -7,28 +10,6 @@ export interface Period {
   start?: Date;
   end?: Date;
   domain?: string;
-}
-
-export interface ExpansionMetrics {
-  total_expansions: number;
-  successful_expansions: number;
-  success_rate: number;
-  average_confidence: number;
-  average_relevance: number;
-  domain_breakdown: Record<string, number>;
-  user_satisfaction: number;
-  expansion_quality_score: number;
-}
-
-export interface SynonymMetrics {
-  total_synonyms: number;
-  active_synonyms: number;
-  popular_synonyms: { term: string; synonym: string; domain: string; usage_count: number; success_rate: number; confidence: number }[];
-  domain_distribution: Record<string, number>;
-  source_breakdown: Record<string, number>;
-  confidence_distribution: { high: number; medium: number; low: number };
-  usage_frequency: { '0': number; '1-10': number; '11-50': number; '51+': number };
-  success_rates: Record<string, number>;
 }
 
 export interface EventGroup {

@@ -5,6 +5,7 @@ import { num, rows, sqlTime, str } from '../common/db/sql';
 import { ValidationError } from '../common/errors';
 import { Page } from '../common/pagination';
 import { periodBound } from '../common/validation/query-values';
+import type { AuditEntryDto } from './dto/audit-entry.dto';
 import type { AuditLogQueryDto } from './dto/audit-log-query.dto';
 import { AuditEntryEntity } from './entities/audit-entry.entity';
 
@@ -17,17 +18,6 @@ export interface AuditRecord {
   oldValues: Record<string, unknown> | null;
   newValues: Record<string, unknown> | null;
   reason?: string | null;
-}
-
-export interface AuditEntryView {
-  id: number;
-  synonym_id: number;
-  action: string;
-  performed_by: string;
-  performed_at: string;
-  old_values: Record<string, unknown> | null;
-  new_values: Record<string, unknown> | null;
-  reason: string | null;
 }
 
 /** The audit trail: appended inside the caller's transaction, read newest first, never changed. */
@@ -49,7 +39,7 @@ export class AuditService {
     await manager.save(AuditEntryEntity, entry, { reload: false });
   }
 
-  async list(query: AuditLogQueryDto): Promise<Page<AuditEntryView>> {
+  async list(query: AuditLogQueryDto): Promise<Page<AuditEntryDto>> {
     const start = periodBound(query.start_date, false);
     const end = periodBound(query.end_date, true);
     if (start && end && start > end) {
@@ -89,7 +79,7 @@ export class AuditService {
   }
 }
 
-export function toAuditView(e: AuditEntryEntity): AuditEntryView {
+export function toAuditView(e: AuditEntryEntity): AuditEntryDto {
   return {
     id: e.id,
     synonym_id: e.synonymId,

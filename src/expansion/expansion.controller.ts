@@ -20,7 +20,7 @@ export class ExpansionController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Expand a query into scored alternatives (synonyms, acronyms, abbreviations, domain, contextual, semantic)' })
   @ApiOkResponse({ type: ExpandResponseDto })
-  expand(@Body() dto: ExpandRequestDto, @CurrentUser() user: AuthUser) {
+  expand(@Body() dto: ExpandRequestDto, @CurrentUser() user: AuthUser): ExpandResponseDto {
     return this.expansion.expand(dto, user);
   }
 }

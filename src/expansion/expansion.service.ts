@@ -3,23 +3,12 @@ import { Injectable } from '@nestjs/common';
 import { actingUserId } from '../auth/acting-user';
 import type { AuthUser } from '../auth/auth-user';
 import { DEFAULT_CATALOGUE_THRESHOLD, DEFAULT_CONFIDENCE_THRESHOLD, DEFAULT_MAX_EXPANSIONS, type ExpandRequestDto } from './dto/expand-request.dto';
-import { expand, type EngineResult } from './engine';
+import type { ExpandResponseDto, ExpansionResultDto } from './dto/expand-response.dto';
+import { expand } from './engine';
 import { ExpansionEventEntity } from './entities/expansion-event.entity';
 import { ExpansionIndexService } from './expansion-index.service';
 import { ExpansionRecorder } from './expansion-recorder.service';
 import { pairsUsed } from './pair-stats.service';
-
-export interface ExpansionResultView extends EngineResult {
-  expansion_id: string;
-}
-
-export interface ExpandResponse {
-  original_query: string;
-  expanded_queries: ExpansionResultView[];
-  expansion_metadata: { total_expansions: number; strategies_used: string[]; avg_confidence: number; processing_time_ms: number };
-  success: true;
-  expansion_id: string;
-}
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
@@ -43,7 +32,7 @@ export class ExpansionService {
     private readonly recorder: ExpansionRecorder,
   ) {}
 
-  expand(dto: ExpandRequestDto, caller: AuthUser): ExpandResponse {
+  expand(dto: ExpandRequestDto, caller: AuthUser): ExpandResponseDto {
     const started = process.hrtime.bigint();
     const userId = actingUserId(caller, dto.user_id);
     const settings = dto.expansion_settings ?? {};
@@ -68,7 +57,7 @@ export class ExpansionService {
     );
 
     const eventId = `exp_${randomUUID().replace(/-/g, '')}`;
-    const views: ExpansionResultView[] = results.map((r, i) => ({ ...r, expansion_id: resultId(eventId, i) }));
+    const views: ExpansionResultDto[] = results.map((r, i) => ({ ...r, expansion_id: resultId(eventId, i) }));
     // the combined result joins alternatives of several types: each counts as used
     const strategies = [...new Set(results.flatMap((r) => r.metadata.expansion_types ?? [r.expansion_type]))];
     const avgConfidence = results.length > 0 ? results.reduce((s, r) => s + r.confidence_score, 0) / results.length : 0;

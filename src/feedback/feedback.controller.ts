@@ -1,18 +1,12 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/decorators';
 import { ApiErrors, ErrorResponseDto } from '../common/http/api-responses';
 import { RateLimitGroup } from '../throttle/rate-limit-group.decorator';
 import { FeedbackRequestDto } from './dto/feedback-request.dto';
+import { FeedbackResponseDto } from './dto/feedback-response.dto';
 import { FeedbackService } from './feedback.service';
-
-class FeedbackResponseDto {
-  @ApiProperty({ example: true }) success: boolean;
-  @ApiProperty() message: string;
-  @ApiProperty() feedback_id: number;
-  @ApiProperty({ description: 'Catalogue entries plus non-catalogue term -> alternative pairs whose counts and learnt confidence changed' }) synonyms_updated: number;
-}
 
 /** Feedback shares the expansion rate group (docs/API.md, "Rate limits"). */
 @ApiTags('feedback')
@@ -29,7 +23,7 @@ export class FeedbackController {
   @ApiOkResponse({ type: FeedbackResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'EXPANSION_NOT_FOUND' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'FEEDBACK_ALREADY_RECORDED' })
-  record(@Body() dto: FeedbackRequestDto, @CurrentUser() user: AuthUser) {
+  record(@Body() dto: FeedbackRequestDto, @CurrentUser() user: AuthUser): Promise<FeedbackResponseDto> {
     return this.feedback.record(dto, user);
   }
 }

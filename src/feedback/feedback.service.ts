@@ -10,14 +10,8 @@ import { pairDomain, pairId, PairStatsService } from '../expansion/pair-stats.se
 import { CatalogueStore } from '../synonyms/catalogue-store';
 import { SynonymsService } from '../synonyms/synonyms.service';
 import type { FeedbackRequestDto } from './dto/feedback-request.dto';
+import type { FeedbackResponseDto } from './dto/feedback-response.dto';
 import { FeedbackEntity } from './entities/feedback.entity';
-
-export interface FeedbackResult {
-  success: true;
-  message: string;
-  feedback_id: number;
-  synonyms_updated: number;
-}
 
 @Injectable()
 export class FeedbackService {
@@ -29,7 +23,7 @@ export class FeedbackService {
     private readonly pairStats: PairStatsService,
   ) {}
 
-  async record(dto: FeedbackRequestDto, caller: AuthUser): Promise<FeedbackResult> {
+  async record(dto: FeedbackRequestDto, caller: AuthUser): Promise<FeedbackResponseDto> {
     const userId = actingUserId(caller, dto.user_id);
     const parsed = parseExpansionId(dto.expansion_id);
     if (!parsed) throw new ExpansionNotFoundError(dto.expansion_id);

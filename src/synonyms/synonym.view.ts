@@ -1,29 +1,8 @@
+import type { SynonymDto } from './dto/synonym-responses.dto';
 import type { SynonymEntity } from './entities/synonym.entity';
 
-/** The spec's Synonym entry, plus source and version. */
-export interface SynonymView {
-  id: number;
-  term: string;
-  synonym: string;
-  domain: string;
-  confidence: number;
-  relevance_score: number;
-  usage_count: number;
-  success_rate: number;
-  status: string;
-  source: string;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-  tags: string[];
-  notes: string | null;
-  context: string | null;
-  user_role: string | null;
-  department: string | null;
-  version: number;
-}
-
-export function toSynonymView(e: SynonymEntity): SynonymView {
+/** The spec's Synonym entry (plus source and version) as the API shows it. */
+export function toSynonymView(e: SynonymEntity): SynonymDto {
   return {
     id: e.id,
     term: e.term,

@@ -16,7 +16,8 @@ import type { ListSynonymsQueryDto } from './dto/list-synonyms-query.dto';
 import type { UpdateSynonymDto } from './dto/update-synonym.dto';
 import { SynonymEntity } from './entities/synonym.entity';
 import { canMove, type SynonymSource, type SynonymStatus } from './synonym.enums';
-import { auditSnapshot, toSynonymView, type SynonymView } from './synonym.view';
+import type { SynonymDto } from './dto/synonym-responses.dto';
+import { auditSnapshot, toSynonymView } from './synonym.view';
 
 /** The internal add operation's input (the spec's "internal management operation"). */
 export interface AddSynonymInput extends EntryFields {
@@ -84,7 +85,7 @@ export class SynonymsService {
     this.events.upserted(entry);
   }
 
-  async list(query: ListSynonymsQueryDto): Promise<Page<SynonymView>> {
+  async list(query: ListSynonymsQueryDto): Promise<Page<SynonymDto>> {
     const qb = this.synonyms.createQueryBuilder('s');
     if (query.domain !== undefined) qb.andWhere('s.domain = :domain', { domain: query.domain });
     if (query.status !== undefined) qb.andWhere('s.status = :status', { status: query.status });

@@ -15,34 +15,13 @@ import { CatalogueStore } from '../../synonyms/catalogue-store';
 import { SynonymsService, type AddSynonymInput } from '../../synonyms/synonyms.service';
 import { DEFAULT_IMPORT_LIMITS, type BulkImportLimits } from './bulk.limits';
 import { splitTags } from './csv-format';
-import type { BulkImportDto } from './dto/bulk.dto';
+import type { BulkImportDto, BulkImportErrorDto, BulkImportResultDto, BulkImportWarningDto } from './dto/bulk.dto';
 import { ImportRowDto } from './dto/import-row.dto';
 import { readRecords } from './record-readers';
 import { openImportFile } from './safe-paths';
 
 export type ConflictKind = 'exact_match' | 'reverse_pair' | 'term_has_other_synonyms';
 
-export interface BulkImportError {
-  row: number;
-  error: string;
-  data: Record<string, unknown>;
-}
-
-export interface BulkImportWarning {
-  row: number;
-  warning: string;
-  conflicts: ConflictKind[] | string[];
-}
-
-/** The spec's "Bulk import result". */
-export interface BulkImportResult {
-  total_records: number;
-  successful_imports: number;
-  failed_imports: number;
-  conflicts_detected: number;
-  errors: BulkImportError[];
-  warnings: BulkImportWarning[];
-}
 
 /** A validated row, ready to write. */
 interface Candidate {
@@ -56,7 +35,7 @@ interface Candidate {
 /** What one batch transaction did; applied to the run only after its commit. */
 interface BatchOutcome {
   created: Array<{ entry: SynonymEntity; row: number; key: string }>;
-  warnings: BulkImportWarning[];
+  warnings: BulkImportWarningDto[];
   conflictRows: number;
 }
 
@@ -80,8 +59,8 @@ class ImportRun {
   successful = 0;
   failed = 0;
   conflicts = 0;
-  readonly errors: BulkImportError[] = [];
-  readonly warnings: BulkImportWarning[] = [];
+  readonly errors: BulkImportErrorDto[] = [];
+  readonly warnings: BulkImportWarningDto[] = [];
   private errorsLeftOut = 0;
   private warningsLeftOut = 0;
   /** pair key → the row that imported it (for "duplicates row N" and same-line exclusions). */
@@ -95,12 +74,12 @@ class ImportRun {
     else this.errorsLeftOut += 1;
   }
 
-  warn(warning: BulkImportWarning): void {
+  warn(warning: BulkImportWarningDto): void {
     if (this.warnings.length < this.maxReported) this.warnings.push(warning);
     else this.warningsLeftOut += 1;
   }
 
-  result(): BulkImportResult {
+  result(): BulkImportResultDto {
     const errors = [...this.errors];
     const warnings = [...this.warnings];
     if (this.errorsLeftOut > 0) errors.push({ row: 0, error: `${this.errorsLeftOut} more errors not listed`, data: {} });
@@ -133,7 +112,7 @@ export class BulkImportService {
     private readonly catalogue: CatalogueStore,
   ) {}
 
-  async import(dto: BulkImportDto, userId: string): Promise<BulkImportResult> {
+  async import(dto: BulkImportDto, userId: string): Promise<BulkImportResultDto> {
     const { importDir } = this.config.getOrThrow('app', { infer: true });
     const limits = { ...this.limits };
     const file = await openImportFile(dto.file_path, importDir, limits.maxFileBytes);

@@ -22,7 +22,7 @@ export class BulkController {
   @ApiOkResponse({ type: BulkImportResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'FILE_NOT_FOUND' })
   @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: 'FILE_TOO_LARGE' })
-  async bulkImport(@Body() dto: BulkImportDto, @CurrentUser() user: AuthUser) {
+  async bulkImport(@Body() dto: BulkImportDto, @CurrentUser() user: AuthUser): Promise<BulkImportResponseDto> {
     return { success: true, result: await this.importer.import(dto, user.id) };
   }
 
@@ -30,7 +30,7 @@ export class BulkController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Export synonyms to a CSV, JSON or Solr file in EXPORT_DIR (written atomically)' })
   @ApiOkResponse({ type: ExportResponseDto })
-  async export(@Body() dto: ExportDto) {
+  async export(@Body() dto: ExportDto): Promise<ExportResponseDto> {
     const result = await this.exporter.export(dto);
     return {
       success: true,

@@ -9,15 +9,10 @@ import type { SynonymEntity } from '../../synonyms/entities/synonym.entity';
 import { EXPORT_PAGE_SIZE } from './bulk.limits';
 import { CSV_COLUMNS, csvRecord, joinTags } from './csv-format';
 import { assertNever } from '../../common/exhaustive';
-import type { BulkFormat, ExportDto } from './dto/bulk.dto';
+import type { BulkFormat, ExportDto, ExportResultDto } from './dto/bulk.dto';
 import { resolveExportTarget } from './safe-paths';
 import { solrLine } from './solr-format';
 
-export interface ExportResult {
-  records_exported: number;
-  /** Relative to EXPORT_DIR, forward slashes. */
-  output_path: string;
-}
 
 /** An entry as the import files carry it (the same keys as the CSV header). */
 export function exportRecord(e: SynonymEntity) {
@@ -96,7 +91,7 @@ export class ExportService {
     private readonly catalogue: CatalogueStore,
   ) {}
 
-  async export(dto: ExportDto): Promise<ExportResult> {
+  async export(dto: ExportDto): Promise<ExportResultDto> {
     const { exportDir } = this.config.getOrThrow('app', { infer: true });
     const target = await resolveExportTarget(dto.output_path, exportDir);
     const filters: ExportFilters = { domain: dto.domain, status: dto.status };

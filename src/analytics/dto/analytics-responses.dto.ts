@@ -1,4 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
+import type { InsightType, Level } from '../analytics.rules';
 
 const map = (description: string) => ({ type: 'object', additionalProperties: { type: 'number' }, description }) as const;
 
@@ -28,8 +29,8 @@ export class SynonymMetricsDto {
   @ApiProperty({ type: [PopularSynonymDto] }) popular_synonyms: PopularSynonymDto[];
   @ApiProperty(map('entries per domain')) domain_distribution: Record<string, number>;
   @ApiProperty(map('entries per SynonymSource')) source_breakdown: Record<string, number>;
-  @ApiProperty({ example: { high: 10, medium: 4, low: 1 } }) confidence_distribution: Record<string, number>;
-  @ApiProperty({ example: { '0': 5, '1-10': 7, '11-50': 2, '51+': 1 } }) usage_frequency: Record<string, number>;
+  @ApiProperty({ example: { high: 10, medium: 4, low: 1 } }) confidence_distribution: { high: number; medium: number; low: number };
+  @ApiProperty({ example: { '0': 5, '1-10': 7, '11-50': 2, '51+': 1 } }) usage_frequency: { '0': number; '1-10': number; '11-50': number; '51+': number };
   @ApiProperty(map('success rate keyed "term_synonym"')) success_rates: Record<string, number>;
 }
 
@@ -42,28 +43,89 @@ export class SynonymMetricsResponseDto {
 }
 
 export class InsightDto {
-  @ApiProperty({ enum: ['positive', 'warning', 'info'] }) type: string;
+  @ApiProperty({ enum: ['positive', 'warning', 'info'] }) type: InsightType;
   @ApiProperty() category: string;
   @ApiProperty() message: string;
-  @ApiProperty({ enum: ['high', 'medium', 'low'] }) impact: string;
+  @ApiProperty({ enum: ['high', 'medium', 'low'] }) impact: Level;
 }
 
 export class RecommendationDto {
   @ApiProperty() category: string;
-  @ApiProperty({ enum: ['high', 'medium', 'low'] }) priority: string;
+  @ApiProperty({ enum: ['high', 'medium', 'low'] }) priority: Level;
   @ApiProperty() action: string;
   @ApiProperty() description: string;
   @ApiProperty() impact: string;
 }
 
+export class ReportMetadataDto {
+  @ApiProperty({ format: 'date-time' }) generated_at: string;
+  @ApiProperty({ format: 'date-time', nullable: true }) start_date: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true }) end_date: string | null;
+  @ApiProperty({ nullable: true }) domain: string | null;
+}
+
+export class UserEngagementDto {
+  @ApiProperty() avg_expansions_per_user: number;
+  @ApiProperty() feedback_per_expansion: number;
+}
+
+export class RolePreferenceDto {
+  @ApiProperty() usage_count: number;
+  @ApiProperty() avg_confidence: number;
+  @ApiProperty() success_rate: number;
+}
+
+export class FeedbackByTypeDto {
+  @ApiProperty() positive: number;
+  @ApiProperty() negative: number;
+}
+
+export class FeedbackPatternsDto {
+  @ApiProperty() total_feedback: number;
+  @ApiProperty({ type: FeedbackByTypeDto }) feedback_by_type: FeedbackByTypeDto;
+  @ApiProperty() average_rating: number;
+}
+
+export class SatisfactionPointDto {
+  @ApiProperty({ example: '2026-11-22' }) date: string;
+  @ApiProperty() satisfaction: number;
+}
+
+@ApiExtraModels(RolePreferenceDto)
+export class UserBehaviorMetricsDto {
+  @ApiProperty() total_users: number;
+  @ApiProperty({ description: 'users with an expansion in the last 7 days of the period' }) active_users: number;
+  @ApiProperty({ type: UserEngagementDto }) user_engagement: UserEngagementDto;
+  @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(RolePreferenceDto) }, description: 'per user role' }) role_preferences: Record<string, RolePreferenceDto>;
+  @ApiProperty(map('expansions per department')) department_usage: Record<string, number>;
+  @ApiProperty({ type: FeedbackPatternsDto }) feedback_patterns: FeedbackPatternsDto;
+  @ApiProperty({ type: [SatisfactionPointDto] }) satisfaction_trends: SatisfactionPointDto[];
+}
+
+export class QualityPointDto {
+  @ApiProperty({ example: '2026-11-22' }) date: string;
+  @ApiProperty() precision: number;
+  @ApiProperty() recall: number;
+  @ApiProperty() f1: number;
+}
+
+export class QualityMetricsDto {
+  @ApiProperty() precision_score: number;
+  @ApiProperty() recall_score: number;
+  @ApiProperty() f1_score: number;
+  @ApiProperty() false_positive_rate: number;
+  @ApiProperty() false_negative_rate: number;
+  @ApiProperty(map('precision per domain')) domain_accuracy: Record<string, number>;
+  @ApiProperty(map('ratings 1-5 by count')) user_rating_distribution: Record<string, number>;
+  @ApiProperty({ type: [QualityPointDto] }) quality_trends: QualityPointDto[];
+}
+
 export class ReportResponseDto {
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'generated_at, start_date, end_date, domain' }) report_metadata: Record<string, unknown>;
+  @ApiProperty({ type: ReportMetadataDto }) report_metadata: ReportMetadataDto;
   @ApiProperty({ type: ExpansionMetricsDto }) expansion_metrics: ExpansionMetricsDto;
   @ApiProperty({ type: SynonymMetricsDto }) synonym_metrics: SynonymMetricsDto;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'total_users, active_users, user_engagement, role_preferences, department_usage, feedback_patterns, satisfaction_trends' })
-  user_behavior_metrics: Record<string, unknown>;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'precision_score, recall_score, f1_score, false_positive_rate, false_negative_rate, domain_accuracy, user_rating_distribution, quality_trends' })
-  quality_metrics: Record<string, unknown>;
+  @ApiProperty({ type: UserBehaviorMetricsDto }) user_behavior_metrics: UserBehaviorMetricsDto;
+  @ApiProperty({ type: QualityMetricsDto }) quality_metrics: QualityMetricsDto;
   @ApiProperty({ type: [InsightDto] }) insights: InsightDto[];
   @ApiProperty({ type: [RecommendationDto] }) recommendations: RecommendationDto[];
 }

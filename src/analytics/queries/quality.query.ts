@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { dayOf, num, ratio, round4, rows } from '../../common/db/sql';
 import { feedbackSummary } from '../analytics.rules';
 import { NO_DOMAIN, type EventGroup, type FeedbackGroup, type Period } from '../analytics.types';
+import type { QualityMetricsDto } from '../dto/analytics-responses.dto';
 import { feedbackFilter } from '../period';
 
 /**
@@ -9,7 +10,7 @@ import { feedbackFilter } from '../period';
  * helpful rating is a true positive, one rated only unhelpful a false positive, one that found nothing a
  * false negative; expansions nobody rated are not judged.
  */
-export async function quality(ds: DataSource, p: Period, groups: EventGroup[], feedback: FeedbackGroup[]) {
+export async function quality(ds: DataSource, p: Period, groups: EventGroup[], feedback: FeedbackGroup[]): Promise<{ judged: number; metrics: QualityMetricsDto }> {
   const { where, params } = feedbackFilter(p);
   const day = dayOf(ds, 'j.at');
   const judged = await rows(ds, 

@@ -2,10 +2,10 @@ import type { DataSource } from 'typeorm';
 import { num, round4, row, rows, str } from '../../common/db/sql';
 import { SYNONYM_SOURCES } from '../../synonyms/synonym.enums';
 import { CONFIDENCE_BANDS, POPULAR_SYNONYMS, SUCCESS_RATE_KEYS } from '../analytics.rules';
-import type { SynonymMetrics } from '../analytics.types';
+import type { SynonymMetricsDto } from '../dto/analytics-responses.dto';
 
 /** The report's synonym_metrics section: catalogue counts, bands, popular entries and success rates. */
-export async function synonymMetrics(ds: DataSource, domain?: string): Promise<SynonymMetrics> {
+export async function synonymMetrics(ds: DataSource, domain?: string): Promise<SynonymMetricsDto> {
   const where = domain ? 'WHERE s.domain = ?' : '';
   const params = domain ? [domain] : [];
   const t = await row(ds, 

@@ -2,10 +2,11 @@ import type { DataSource } from 'typeorm';
 import { num, ratio, round4, rows, sqlTime } from '../../common/db/sql';
 import { ACTIVE_USER_DAYS, feedbackSummary } from '../analytics.rules';
 import { NO_DOMAIN, type EventGroup, type FeedbackGroup, type Period } from '../analytics.types';
+import type { UserBehaviorMetricsDto } from '../dto/analytics-responses.dto';
 import { eventFilter } from '../period';
 
 /** The report's user_behavior_metrics section: users, engagement, roles, departments, feedback patterns. */
-export async function userBehaviour(ds: DataSource, p: Period, groups: EventGroup[], feedback: FeedbackGroup[]) {
+export async function userBehaviour(ds: DataSource, p: Period, groups: EventGroup[], feedback: FeedbackGroup[]): Promise<UserBehaviorMetricsDto> {
   const { where, params } = eventFilter(p);
   const activeSince = new Date((p.end ?? new Date()).getTime() - ACTIVE_USER_DAYS * 86_400_000);
   const activeParams: unknown[] = [sqlTime(activeSince), ...params];

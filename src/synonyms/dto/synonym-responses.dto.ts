@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { SuccessMessageDto } from '../../common/http/api-responses';
 import { SYNONYM_SOURCES, SYNONYM_STATUSES } from '../synonym.enums';
 
 export class SynonymDto {
@@ -33,4 +34,8 @@ export class CreateSynonymResponseDto {
   @ApiProperty() message: string;
   @ApiProperty() synonym_id: number;
   @ApiProperty({ enum: SYNONYM_STATUSES, description: 'active for curators and admins, pending otherwise' }) status: string;
+}
+
+export class UpdateSynonymResponseDto extends SuccessMessageDto {
+  @ApiProperty({ description: 'The new version (also the ETag)' }) version: number;
 }

@@ -1,7 +1,7 @@
 import { deriveInsights, qualityScore } from '../../../src/analytics/analytics.rules';
-import type { ExpansionMetrics, SynonymMetrics } from '../../../src/analytics/analytics.types';
+import type { ExpansionMetricsDto, SynonymMetricsDto } from '../../../src/analytics/dto/analytics-responses.dto';
 
-const expansion = (over: Partial<ExpansionMetrics> = {}): ExpansionMetrics => ({
+const expansion = (over: Partial<ExpansionMetricsDto> = {}): ExpansionMetricsDto => ({
   total_expansions: 100,
   successful_expansions: 70,
   success_rate: 0.7,
@@ -13,10 +13,10 @@ const expansion = (over: Partial<ExpansionMetrics> = {}): ExpansionMetrics => ({
   ...over,
 });
 const catalogue = (over = {}) => ({ pending: 0, active: 10, weak: 0, lowPerformerCount: 0, lowPerformers: [], zeroResultDomains: [], ...over });
-const run = (over: { expansion?: Partial<ExpansionMetrics>; precision?: number; judged?: number; feedback?: number; catalogue?: object } = {}) =>
+const run = (over: { expansion?: Partial<ExpansionMetricsDto>; precision?: number; judged?: number; feedback?: number; catalogue?: object } = {}) =>
   deriveInsights({
     expansion: expansion(over.expansion),
-    synonyms: {} as SynonymMetrics,
+    synonyms: {} as SynonymMetricsDto,
     quality: { precision_score: over.precision ?? 0.9 },
     judged: over.judged ?? 0,
     feedbackCount: over.feedback ?? 0,

@@ -46,18 +46,19 @@ export class ExportDto {
   status?: SynonymStatus;
 }
 
-class BulkImportErrorDto {
+export class BulkImportErrorDto {
   @ApiProperty({ description: '1-based data row (CSV: header not counted; JSON: array index + 1; Solr: file line)' }) row: number;
   @ApiProperty() error: string;
   @ApiProperty({ type: 'object', additionalProperties: true }) data: Record<string, unknown>;
 }
 
-class BulkImportWarningDto {
+export class BulkImportWarningDto {
   @ApiProperty() row: number;
   @ApiProperty() warning: string;
   @ApiProperty({ type: [String], example: ['exact_match'], description: 'exact_match, reverse_pair, term_has_other_synonyms' }) conflicts: string[];
 }
 
+/** The spec's "Bulk import result". */
 export class BulkImportResultDto {
   @ApiProperty() total_records: number;
   @ApiProperty() successful_imports: number;
@@ -72,9 +73,12 @@ export class BulkImportResponseDto {
   @ApiProperty({ type: BulkImportResultDto }) result: BulkImportResultDto;
 }
 
-export class ExportResponseDto {
+export class ExportResultDto {
+  @ApiProperty() records_exported: number;
+  @ApiProperty({ description: 'The written file, relative to EXPORT_DIR (forward slashes)' }) output_path: string;
+}
+
+export class ExportResponseDto extends ExportResultDto {
   @ApiProperty({ example: true }) success: boolean;
   @ApiProperty() message: string;
-  @ApiProperty() records_exported: number;
-  @ApiProperty({ description: 'The written file, relative to EXPORT_DIR' }) output_path: string;
 }
