@@ -2,9 +2,10 @@ import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { PassportModule } from '@nestjs/passport';
 import type { RootConfig } from '../config';
-import { JWT_KEYS } from './auth.tokens';
+import { JWT_KEYS, TOKEN_CACHE } from './auth.tokens';
 import { resolveJwtKeys } from './jwt-keys';
 import { JwtStrategy } from './jwt.strategy';
+import { TokenCache } from './token-cache';
 
 @Global()
 @Module({
@@ -16,8 +17,13 @@ import { JwtStrategy } from './jwt.strategy';
       useFactory: (config: ConfigService<RootConfig, true>) =>
         resolveJwtKeys(config.getOrThrow('auth', { infer: true }), config.getOrThrow('app', { infer: true })),
     },
+    {
+      provide: TOKEN_CACHE,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<RootConfig, true>) => new TokenCache(config.getOrThrow('auth', { infer: true }).tokenCacheSize),
+    },
     JwtStrategy,
   ],
-  exports: [JWT_KEYS],
+  exports: [JWT_KEYS, TOKEN_CACHE],
 })
 export class AuthModule {}

@@ -1,23 +1,37 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
+import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { DomainError, UnauthorizedError } from '../common/errors';
-import { IS_PUBLIC_KEY } from './decorators';
+import type { AuthUser } from './auth-user';
+import { TOKEN_CACHE } from './auth.tokens';
+import { bearerToken } from './jwt.strategy';
+import { routeMeta } from './route-meta';
+import type { TokenCache } from './token-cache';
 
 /**
  * First global guard: identifies the caller from the bearer token. It never refuses by itself: a failure is
  * kept on the request, so the rate-limit guard can count the attempt against the client's IP before
- * AuthenticatedGuard answers 401.
+ * AuthenticatedGuard answers 401. A token verified before (and not yet expired) is taken from the token cache
+ * without running passport again.
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(TOKEN_CACHE) private readonly cache: TokenCache,
+  ) {
     super();
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()]);
-    if (isPublic) return true;
+    if (routeMeta(this.reflector, context).public) return true;
+    const req = context.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined>; user?: AuthUser }>();
+    const token = bearerToken(req);
+    const cached = token ? this.cache.get(token) : undefined;
+    if (cached) {
+      req.user = cached;
+      return true;
+    }
     try {
       await super.canActivate(context);
     } catch (err) {
@@ -46,7 +60,7 @@ export class AuthenticatedGuard {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()])) return true;
+    if (routeMeta(this.reflector, context).public) return true;
     const req = context.switchToHttp().getRequest<{ user?: unknown; authError?: DomainError }>();
     if (req.authError) throw req.authError;
     if (!req.user) throw new UnauthorizedError('Authentication required: send an Authorization: Bearer <token> header', 'AUTHENTICATION_REQUIRED');

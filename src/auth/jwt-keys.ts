@@ -21,7 +21,7 @@ export const DEV_SECRET_FILE = 'jwt-secret';
  * RS256 when JWT_PUBLIC_KEY is set, else HS256 with JWT_SECRET. Outside production a missing secret is
  * created once and kept in the data directory, so tokens survive restarts; production refuses to start.
  */
-export function resolveJwtKeys(auth: AuthConfig, app: Pick<AppConfig, 'nodeEnv' | 'dataDir'>): JwtKeys {
+export function resolveJwtKeys(auth: Omit<AuthConfig, 'tokenCacheSize'>, app: Pick<AppConfig, 'nodeEnv' | 'dataDir'>): JwtKeys {
   const common = { issuer: auth.issuer, audience: auth.audience };
   if (auth.publicKey) {
     return { algorithm: 'RS256', verifyKey: auth.publicKey, signKey: auth.privateKey, developmentSecret: false, ...common };

@@ -2,8 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ForbiddenError } from '../common/errors';
 import type { AuthUser } from './auth-user';
-import { IS_PUBLIC_KEY, ROLES_KEY } from './decorators';
-import type { Role } from './roles';
+import { routeMeta } from './route-meta';
 
 /** Global guard after authentication: @Roles(...) lists the roles of which the caller needs one. */
 @Injectable()
@@ -11,10 +10,8 @@ export class RolesGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets)) return true;
-    const required = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
-    if (!required || required.length === 0) return true;
+    const { public: isPublic, roles: required } = routeMeta(this.reflector, context);
+    if (isPublic || !required || required.length === 0) return true;
     const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
     if (user && user.roles.some((r) => required.includes(r))) return true;
     throw new ForbiddenError(`This operation needs one of the roles: ${required.join(', ')}`, 'INSUFFICIENT_ROLE', {

@@ -1,6 +1,7 @@
 import { registerAs } from '@nestjs/config';
-import { IsOptional, IsString, MinLength } from 'class-validator';
-import { validateEnv } from './validate-env';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import { toInt, validateEnv } from './validate-env';
 
 class AuthEnv {
   @IsOptional() @IsString() @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' }) JWT_SECRET?: string;
@@ -8,6 +9,7 @@ class AuthEnv {
   @IsOptional() @IsString() JWT_PRIVATE_KEY?: string;
   @IsOptional() @IsString() JWT_ISSUER?: string;
   @IsOptional() @IsString() JWT_AUDIENCE?: string;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(1_000_000) JWT_CACHE_SIZE: number = 10_000;
 }
 
 export interface AuthConfig {
@@ -19,6 +21,8 @@ export interface AuthConfig {
   privateKey?: string;
   issuer?: string;
   audience?: string;
+  /** verified tokens kept until their exp (LRU); 0 turns the cache off */
+  tokenCacheSize: number;
 }
 
 /** PEM keys in one-line env values carry "\n" escapes. */
@@ -32,5 +36,6 @@ export const authConfig = registerAs('auth', (): AuthConfig => {
     privateKey: pem(env.JWT_PRIVATE_KEY),
     issuer: env.JWT_ISSUER,
     audience: env.JWT_AUDIENCE,
+    tokenCacheSize: env.JWT_CACHE_SIZE,
   };
 });

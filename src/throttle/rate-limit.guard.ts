@@ -1,8 +1,9 @@
 import { ExecutionContext, Injectable, Logger } from '@nestjs/common';
-import { ThrottlerGuard, type ThrottlerRequest } from '@nestjs/throttler';
+import { ThrottlerGuard, type ThrottlerOptions, type ThrottlerRequest } from '@nestjs/throttler';
+import { routeMeta } from '../auth/route-meta';
 import { RateLimitError } from '../common/errors';
 import { setHeader, type RequestContext } from '../common/http/request-context';
-import { RATE_LIMIT_GROUP_KEY, type RateLimitGroupName } from './rate-limit-group.decorator';
+import type { RateLimitGroupName } from './rate-limit-group.decorator';
 
 /**
  * One named throttler per rate group. A request is counted once, against its route's group, keyed by
@@ -15,17 +16,25 @@ export class RateLimitGuard extends ThrottlerGuard {
   private readonly log = new Logger('RateLimit');
   private lastStoreWarning = 0;
 
-  private groupOf(context: ExecutionContext): RateLimitGroupName | undefined {
-    return this.reflector.getAllAndOverride<RateLimitGroupName>(RATE_LIMIT_GROUP_KEY, [context.getHandler(), context.getClass()]);
-  }
+  private byGroup?: Map<string, ThrottlerOptions>;
 
-  protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
-    return Promise.resolve(context.getType() !== 'http' || this.groupOf(context) === undefined);
+  /**
+   * Only the route's own group is counted: the route's group comes from its decorators (read once per route),
+   * and its named throttler from a map built once, instead of the base guard's loop over all four throttlers.
+   */
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const group = routeMeta(this.reflector, context).group;
+    if (!group) return true;
+    this.byGroup ??= new Map(this.throttlers.map((t) => [t.name ?? 'default', t]));
+    const throttler = this.byGroup.get(group);
+    if (!throttler || typeof throttler.limit !== 'number' || typeof throttler.ttl !== 'number') return true;
+    const blockDuration = typeof throttler.blockDuration === 'number' ? throttler.blockDuration : throttler.ttl;
+    return this.handleRequest({ context, limit: throttler.limit, ttl: throttler.ttl, blockDuration, throttler, getTracker: (req) => this.getTracker(req), generateKey: (c, s, n) => this.generateKey(c, s, n) });
   }
 
   protected override async handleRequest({ context, limit, ttl, throttler, blockDuration }: ThrottlerRequest): Promise<boolean> {
-    const group = this.groupOf(context);
-    if (!group || throttler.name !== group) return true;
+    const group = throttler.name as RateLimitGroupName;
     const { req, res } = this.getRequestResponse(context) as { req: RequestContext; res: unknown };
     // The verified subject; without a valid token (which AuthenticatedGuard will refuse next) the client IP.
     const tracker = req.user ? `user:${req.user.id}` : `ip:${req.ip ?? 'unknown'}`;
