@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AdminModule } from './admin/admin.module';
 import { AnalyticsModule } from './analytics/analytics.module';
@@ -11,7 +11,6 @@ import { AuthModule } from './auth/auth.module';
 import { AuthenticatedGuard, JwtAuthGuard } from './auth/jwt-auth.guard';
 import { RolesGuard } from './auth/roles.guard';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
-import { ResponseShapeInterceptor } from './common/http/response-shape.interceptor';
 import { ApiVersionGuard } from './common/versioning/version.guard';
 import { configNamespaces, type RootConfig } from './config';
 import { DatabaseModule } from './database/database.module';
@@ -78,7 +77,6 @@ export function requestIdMiddleware(req: IncomingMessage, res: ServerResponse, n
     { provide: APP_GUARD, useClass: AuthenticatedGuard },
     { provide: APP_GUARD, useClass: ApiVersionGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
-    { provide: APP_INTERCEPTOR, useClass: ResponseShapeInterceptor },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],
 })

@@ -34,6 +34,9 @@ export function configureApp(app: INestApplication): INestApplication {
   const config = app.get(ConfigService<RootConfig, true>);
   app.useLogger(app.get(Logger));
 
+  // No automatic ETag: Express would hash every body; the API's ETags are the catalogue versions it sets itself.
+  const server = app.getHttpAdapter().getInstance() as { set?: (name: string, value: unknown) => void };
+  if (typeof server.set === 'function') server.set('etag', false);
   app.use(requestIdMiddleware);
   // Swagger UI needs its inline start-up script; no upgrade-insecure-requests, as the service may be reached
   // over plain HTTP inside a network (the page would otherwise ask for https:// assets that do not exist).

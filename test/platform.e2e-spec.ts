@@ -207,6 +207,22 @@ describe('Platform: auth, errors, lists, versioning, docs', () => {
       expect(res.headers.sunset).toBe('Mon, 30 Jun 2025 00:00:00 GMT');
     });
 
+    it('marks every v1 answer: object bodies of other routes gain the warning, errors keep the envelope with the headers', async () => {
+      const expanded = await request(t.http).post('/api/v1/query-expansion/expand').set('Authorization', `Bearer ${user}`).send({ query: 'ML' });
+      expect(expanded.status).toBe(200);
+      expect(expanded.body.deprecation_warning).toMatchObject({ version: 'v1', status: 'deprecated' });
+      expect(expanded.body.expanded_queries).toEqual(expect.any(Array));
+      const missing = await request(t.http).get('/api/v1/query-expansion/synonyms/999999').set('Authorization', `Bearer ${user}`);
+      expect(missing.status).toBe(404);
+      expect(Object.keys(missing.body).sort()).toEqual(['code', 'details', 'error', 'message']);
+      expect(missing.headers['api-version']).toBe('v1');
+      expect(missing.headers.sunset).toBe('Mon, 30 Jun 2025 00:00:00 GMT');
+      const current = await request(t.http).post('/query-expansion/expand').set('Authorization', `Bearer ${user}`).send({ query: 'ML' });
+      expect(current.headers['api-version']).toBe('v2');
+      expect(current.headers.deprecation).toBeUndefined();
+      expect(current.body.deprecation_warning).toBeUndefined();
+    });
+
     it('takes the API-Version header, and the path wins over it', async () => {
       const byHeader = await request(t.http).get('/query-expansion/synonyms').set('API-Version', '1').set('Authorization', `Bearer ${user}`);
       expect(byHeader.headers['api-version']).toBe('v1');

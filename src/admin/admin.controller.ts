@@ -1,4 +1,5 @@
-import { Get, Query } from '@nestjs/common';
+import { Get, Query, UseInterceptors } from '@nestjs/common';
+import { ListShapeInterceptor } from '../common/http/list-shape.interceptor';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { AuditService } from '../audit/audit.service';
 import { AuditLogDto } from '../audit/dto/audit-entry.dto';
@@ -22,6 +23,7 @@ export class AdminController {
   }
 
   @Get('audit-log')
+  @UseInterceptors(ListShapeInterceptor)
   @ApiOperation({ summary: 'The audit trail of catalogue changes, newest first' })
   @ApiOkResponse({ type: AuditLogDto })
   auditLog(@Query() query: AuditLogQueryDto) {

@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser, Roles } from '../auth/decorators';
 import { CURATORS } from '../auth/roles';
 import { ApiErrors, ErrorResponseDto, SuccessMessageDto } from '../common/http/api-responses';
+import { ListShapeInterceptor } from '../common/http/list-shape.interceptor';
 import { setHeader } from '../common/http/request-context';
 import { ParseIdPipe } from '../common/validation/parse-id.pipe';
 import { RateLimitGroup } from '../throttle/rate-limit-group.decorator';
@@ -34,6 +35,7 @@ export class SynonymsController {
   }
 
   @Get()
+  @UseInterceptors(ListShapeInterceptor)
   @ApiOperation({ summary: 'List synonyms with filters, sorting and pagination' })
   @ApiOkResponse({ type: SynonymListDto })
   list(@Query() query: ListSynonymsQueryDto) {

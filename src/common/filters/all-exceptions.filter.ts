@@ -3,7 +3,6 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { ThrottlerException } from '@nestjs/throttler';
 import { DomainError, ERROR_STATUS, ERROR_TITLES, GENERIC_CODE, RateLimitError, type ErrorCode } from '../errors';
 import { setHeader, type RequestContext } from '../http/request-context';
-import { applyVersionHeaders } from '../versioning/version-headers';
 
 export interface ErrorBody {
   error: string;
@@ -29,7 +28,6 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const { status, body } = this.toBody(exception, req);
 
     if (exception instanceof RateLimitError) setHeader(res, 'Retry-After', exception.retryAfterSeconds);
-    if (req?.apiVersion) applyVersionHeaders(res, req.apiVersion);
     this.adapterHost.httpAdapter.reply(res, body, status);
   }
 

@@ -1,4 +1,5 @@
 import { DEFAULT_API_VERSION, resolveVersion, type ApiVersionInfo } from './api-versions';
+import { applyVersionHeaders, deprecationWarning } from './version-headers';
 
 interface VersionedRequest {
   url?: string;
@@ -10,13 +11,21 @@ interface VersionedRequest {
 const PATH_PREFIX = /^\/api\/([^/?#]+)(?=\/query-expansion(?:[/?#]|$))/i;
 const QUERY_VERSION = /[?&]version=([^&#]*)/;
 
+/** A response whose JSON body can be amended before it is written (Express's res.json). */
+interface JsonResponse {
+  statusCode?: number;
+  json?: (body: unknown) => unknown;
+}
+
 /**
  * Version negotiation, run before routing. `/api/{version}/query-expansion/...` is rewritten to the
  * unversioned route, so every controller serves all versions; the chosen version is put on the request.
  * Precedence: path, then the API-Version header, then the `version` query parameter (docs/API.md).
- * It only reads and writes plain request properties, so it works under any HTTP adapter.
+ * Every response names its version here (API-Version; a deprecated version adds Deprecation and Sunset), and
+ * a deprecated version's successful object bodies gain `deprecation_warning` as they are written: no
+ * per-request interceptor is needed for either. The body hook uses the response's `json` method (Express).
  */
-export function apiVersionMiddleware(req: VersionedRequest, _res: unknown, next: () => void): void {
+export function apiVersionMiddleware(req: VersionedRequest, res: JsonResponse, next: () => void): void {
   const url = req.url ?? '/';
   const pathMatch = PATH_PREFIX.exec(url);
   let info: ApiVersionInfo;
@@ -36,6 +45,15 @@ export function apiVersionMiddleware(req: VersionedRequest, _res: unknown, next:
   // `version` is consumed here, so query DTOs that refuse unknown parameters never see it.
   if (QUERY_VERSION.test(req.url ?? '')) req.url = stripVersionParam(req.url ?? '/');
   req.apiVersion = info;
+  applyVersionHeaders(res, info);
+  const warning = deprecationWarning(info);
+  const json = res.json;
+  if (warning && typeof json === 'function') {
+    res.json = function (body: unknown) {
+      const ok = (this.statusCode ?? 200) < 400;
+      return json.call(this, ok && body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...body, deprecation_warning: warning } : body);
+    };
+  }
   next();
 }
 
