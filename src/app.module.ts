@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Module } from '@nestjs/common';
-import { ConfigModule, ConfigService } from '@nestjs/config';
+import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import { LoggerModule } from 'nestjs-pino';
 import { AdminModule } from './admin/admin.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AuditModule } from './audit/audit.module';
@@ -11,8 +10,10 @@ import { AuthModule } from './auth/auth.module';
 import { AuthenticatedGuard, JwtAuthGuard } from './auth/jwt-auth.guard';
 import { RolesGuard } from './auth/roles.guard';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { LoggingModule } from './common/logging/logging.module';
+import { requestScope } from './common/logging/request-context';
 import { ApiVersionGuard } from './common/versioning/version.guard';
-import { configNamespaces, type RootConfig } from './config';
+import { configNamespaces } from './config';
 import { DatabaseModule } from './database/database.module';
 import { ExpansionModule } from './expansion/expansion.module';
 import { FeedbackModule } from './feedback/feedback.module';
@@ -33,31 +34,18 @@ export function requestId(req: IncomingMessage & { id?: unknown }, res: ServerRe
   return id;
 }
 
-/** Runs first, before the body parser, so even a body the parser refuses gets an answer with a request id. */
+/**
+ * Runs first, before the body parser, so even a body the parser refuses gets an answer with a request id; the
+ * rest of the request runs in its request scope, so every log line written meanwhile carries the id.
+ */
 export function requestIdMiddleware(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-  requestId(req, res);
-  next();
+  requestScope.run({ id: requestId(req, res) }, next);
 }
 
 @Module({
   imports: [
     ConfigModule.forRoot({ isGlobal: true, cache: true, load: configNamespaces, envFilePath: ['.env'] }),
-    LoggerModule.forRootAsync({
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<RootConfig, true>) => {
-        const level = config.getOrThrow('app.logLevel', { infer: true });
-        return {
-          pinoHttp: {
-            level,
-            genReqId: requestId,
-            // One line per request only when debugging: the expand hot path stays free of logging work.
-            autoLogging: level === 'debug' || level === 'trace',
-            redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-            quietReqLogger: true,
-          },
-        };
-      },
-    }),
+    LoggingModule,
     DatabaseModule,
     AuthModule,
     RateLimitModule,

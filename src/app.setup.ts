@@ -1,9 +1,10 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { INestApplication } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
-import { Logger } from 'nestjs-pino';
 import { bodyParserErrors } from './common/http/body-parser-errors';
+import { AppLogger } from './common/logging/app-logger';
 import { BodyAndQueryValidationPipe } from './common/validation/body-and-query-validation.pipe';
 import { SafeKeysPipe } from './common/validation/safe-keys.pipe';
 import { validationExceptionFactory } from './common/validation/validation-exception.factory';
@@ -32,12 +33,15 @@ const EXPOSED_HEADERS = [
 /** Everything main.ts and the tests share: body limits, pipes, versioning, security headers, docs. */
 export function configureApp(app: INestApplication): INestApplication {
   const config = app.get(ConfigService<RootConfig, true>);
-  app.useLogger(app.get(Logger));
+  const logger = app.get(AppLogger);
+  app.useLogger(logger);
 
   // No automatic ETag: Express would hash every body; the API's ETags are the catalogue versions it sets itself.
   const server = app.getHttpAdapter().getInstance() as { set?: (name: string, value: unknown) => void };
   if (typeof server.set === 'function') server.set('etag', false);
   app.use(requestIdMiddleware);
+  // One line per request only when debugging: otherwise a request writes nothing unless something happens.
+  if (logger.root.isLevelEnabled('debug')) app.use(requestLine(logger));
   // Swagger UI needs its inline start-up script; no upgrade-insecure-requests, as the service may be reached
   // over plain HTTP inside a network (the page would otherwise ask for https:// assets that do not exist).
   app.use(helmet({ contentSecurityPolicy: { directives: { 'script-src': ["'self'", "'unsafe-inline'"], 'upgrade-insecure-requests': null } } }));
@@ -76,4 +80,15 @@ export function configureApp(app: INestApplication): INestApplication {
   );
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', swaggerOptions: { persistAuthorization: true } });
   return app;
+}
+
+/** Debug logging: a line per finished request (method, path, status, duration), in the request's scope. */
+function requestLine(logger: AppLogger) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    const started = process.hrtime.bigint();
+    res.once('finish', () => {
+      logger.root.debug({ req: { method: req.method, url: req.url }, res: { statusCode: res.statusCode }, responseTimeMs: Number(process.hrtime.bigint() - started) / 1e6 }, 'request completed');
+    });
+    next();
+  };
 }

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { ConfigService } from '@nestjs/config';
-import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
+import { AppLogger } from './common/logging/app-logger';
 import { JWT_KEYS } from './auth/auth.tokens';
 import type { JwtKeys } from './auth/jwt-keys';
 import { signToken } from './auth/token-signer';
@@ -17,7 +17,7 @@ async function bootstrap(): Promise<void> {
   const { port, host } = config.getOrThrow('app', { infer: true });
   await app.listen(port, host);
 
-  const logger = app.get(Logger);
+  const logger = app.get(AppLogger);
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const base = `http://${shown}:${port}`;
   logger.log(`Query expansion service listening on ${base} — Swagger UI: ${base}/docs`, 'Bootstrap');
