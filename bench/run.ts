@@ -47,7 +47,10 @@ function readPrevious(file: string): BenchData {
   const at = text.lastIndexOf(DATA_START);
   if (at < 0) return {};
   try {
-    return JSON.parse(text.slice(at + DATA_START.length, text.indexOf(DATA_END, at))) as BenchData;
+    const data = JSON.parse(text.slice(at + DATA_START.length, text.indexOf(DATA_END, at))) as BenchData;
+    // an HTTP section from before the minimal Nest app was measured cannot be shown in today's form
+    if (data.http && !('minimal' in data.http.result)) delete data.http;
+    return data;
   } catch {
     return {};
   }
@@ -76,8 +79,9 @@ function document(data: BenchData): string {
       '',
       '| target | measured | met |',
       '|---|---:|---|',
-      `| expand reaches ≥ 70% of the constant route's req/s | ${Math.round(http.ratios.expandVsConstantRps * 100)}% | ${t.expandRpsAtLeast70pc ? 'yes' : '**no**'} |`,
-      `| expand p99 ≤ 1.5× the constant route's p99 | ${http.ratios.expandVsConstantP99}× | ${t.expandP99AtMost1_5x ? 'yes' : '**no**'} |`,
+      `| constant route reaches ≥ 70% of a minimal Nest + Express app's req/s | ${Math.round(http.ratios.constantVsMinimalRps * 100)}% | ${t.constantAtLeast70pcOfMinimal ? 'yes' : '**no**'} |`,
+      `| expand reaches ≥ 50% of a minimal Nest + Express app's req/s | ${Math.round(http.ratios.expandVsMinimalRps * 100)}% | ${t.expandAtLeast50pcOfMinimal ? 'yes' : '**no**'} |`,
+      `| expand p99 ≤ 3× the minimal app's p99 | ${http.ratios.expandVsMinimalP99}× | ${t.expandP99AtMost3xMinimal ? 'yes' : '**no**'} |`,
     );
     if (engine) {
       const e = engine.targets;
@@ -106,10 +110,11 @@ function document(data: BenchData): string {
       '## HTTP',
       '',
       'POST /query-expansion/expand through the whole stack (helmet, CORS, request id, JWT authentication, roles,',
-      'rate limiting with a limit the run cannot reach, body validation, response shaping) over a',
+      'rate limiting with a limit the run cannot reach, body validation, versioning) over a',
       `${http.config.entries.toLocaleString('en-US')}-entry catalogue, next to a constant route of the same app`,
       '(`POST /query-expansion/bench-constant`: same guards, same `ExpandRequestDto` validation, a fixed answer of',
-      'the size of a typical expand answer) and a bare `node:http` server returning that same answer.',
+      'the size of a typical expand answer), a minimal Nest + Express app answering that same body (one route, no',
+      'guards, pipes or logging: the framework ceiling on this adapter) and a bare `node:http` server.',
       '',
       httpToMarkdown(http),
       '',

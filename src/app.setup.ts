@@ -12,6 +12,13 @@ import { apiVersionMiddleware } from './common/versioning/version.middleware';
 import { requestIdMiddleware } from './app.module';
 import type { RootConfig } from './config';
 
+/**
+ * Options every place that creates the application passes (main.ts, the tests, the benchmark): Nest's own body
+ * parsers off, since configureApp registers the one the API speaks (JSON, with its limit); Nest would otherwise
+ * add a urlencoded parser that checks every request's content type for forms the API does not accept.
+ */
+export const APP_OPTIONS = { bufferLogs: true, bodyParser: false } as const;
+
 /** Largest JSON body accepted; larger ones get 413 PAYLOAD_TOO_LARGE (docs/API.md, "Limits"). */
 export const BODY_LIMIT = '256kb';
 

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { ConfigService } from '@nestjs/config';
 import { AppModule } from './app.module';
-import { configureApp } from './app.setup';
+import { APP_OPTIONS, configureApp } from './app.setup';
 import { AppLogger } from './common/logging/app-logger';
 import { JWT_KEYS } from './auth/auth.tokens';
 import type { JwtKeys } from './auth/jwt-keys';
@@ -10,7 +10,7 @@ import { signToken } from './auth/token-signer';
 import type { RootConfig } from './config';
 
 async function bootstrap(): Promise<void> {
-  const app = await NestFactory.create(AppModule, { bufferLogs: true });
+  const app = await NestFactory.create(AppModule, APP_OPTIONS);
   configureApp(app);
   app.enableShutdownHooks();
   const config = app.get(ConfigService<RootConfig, true>);

@@ -6,7 +6,7 @@ import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
-import { configureApp } from '../../src/app.setup';
+import { APP_OPTIONS, configureApp } from '../../src/app.setup';
 import type { JwtKeys } from '../../src/auth/jwt-keys';
 import type { Role } from '../../src/auth/roles';
 import { signToken } from '../../src/auth/token-signer';
@@ -69,7 +69,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     const mysqlDb = isMysqlRun() ? base.DB_NAME : undefined;
     if (mysqlDb) await resetMysqlDatabase();
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
-    const app = moduleRef.createNestApplication({ bufferLogs: true });
+    const app = moduleRef.createNestApplication(APP_OPTIONS);
     configureApp(app);
     await app.init();
     const dataSource = app.get(DataSource);

@@ -1,0 +1,113 @@
+/**
+ * Where the time goes: a CPU profile of the running service under load, start-up excluded.
+ *
+ *   npm run bench:profile [-- --route=expand|constant] [--duration=10] [--entries=100000]
+ *
+ * Starts the benchmark app (bench/bench-app.ts) in a child process, warms it up, runs V8's CPU profiler in
+ * the child only while autocannon loads one route (50 connections), then attributes each sample's self time to
+ * a bucket (a package, a folder of the service, garbage collection, Node internals) and prints µs per request,
+ * most first; `--detail=<bucket>` adds the functions inside one bucket. docs/BENCHMARKS.md, "Where the time
+ * goes", shows a run.
+ */
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
+import type { BenchAppMessage } from './bench-app';
+import { ask } from './cpu';
+import { cannon, stop, TS_NODE, waitFor } from './http';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The bucket of a stack frame: a package, a folder of the service, or what V8 and Node do. */
+export function bucketOf(frame: ProfileNode['callFrame']): string {
+  const { url, functionName } = frame;
+  if (functionName === '(garbage collector)') return 'garbage collection';
+  if (functionName === '(idle)') return '(idle)';
+  if (functionName === '(program)') return 'V8 and native code (program)';
+  const nm = url.lastIndexOf('node_modules/');
+  if (nm >= 0) {
+    const rest = url.slice(nm + 'node_modules/'.length).split('/');
+    return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
+  }
+  const src = url.indexOf('/src/');
+  if (src >= 0) {
+    const parts = url.slice(src + 5).split('/');
+    if (parts[0] === 'expansion' && parts[1] === 'engine') return 'service: expansion engine';
+    return `service: ${parts[0].replace(/\.ts$/, '')}`;
+  }
+  if (url.includes('/bench/')) return 'benchmark harness';
+  if (url.startsWith('node:') || url === '' || !url.includes('/')) return `node: ${url.replace(/^node:/, '').split('/')[0] || functionName || 'native'}`;
+  return url;
+}
+
+/** Self time per bucket, µs. */
+export function selfTimeByBucket(profile: CpuProfile): Map<string, number> {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const out = new Map<string, number>();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const node = byId.get(profile.samples[i]);
+    if (!node) continue;
+    const b = bucketOf(node.callFrame);
+    out.set(b, (out.get(b) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+  const route = arg('route') ?? 'expand';
+  const duration = Number(arg('duration') ?? 10);
+  const entries = Number(arg('entries') ?? 100_000);
+  const log = (l: string) => process.stderr.write(`${l}\n`);
+  const app = fork(join(__dirname, 'bench-app.ts'), ['--serve', `--entries=${entries}`], { execArgv: TS_NODE, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  try {
+    const ready = await waitFor<Extract<BenchAppMessage, { type: 'ready' }>>(app, 'the bench app', 180_000);
+    const target = { name: route, url: ready.url, path: route === 'constant' ? '/query-expansion/bench-constant' : '/query-expansion/expand' };
+    log(`warming up ${target.path}...`);
+    await cannon(target, ready.tokens, ready.bodies, 50, 3);
+    await ask(app, { type: 'profile-start' }, 'profile-started');
+    const result = await cannon(target, ready.tokens, ready.bodies, 50, duration);
+    const { profile } = await ask<{ profile: CpuProfile }>(app, { type: 'profile-stop' }, 'profile');
+    const requests = result.requests.total;
+    const buckets = [...selfTimeByBucket(profile)].filter(([b]) => b !== '(idle)').sort((a, b) => b[1] - a[1]);
+    const total = buckets.reduce((s, [, t]) => s + t, 0);
+    const lines = [
+      `CPU profile of POST ${target.path} under load (autocannon, 50 connections, ${duration} s, ${requests.toLocaleString('en-US')} requests, ${entries.toLocaleString('en-US')}-entry catalogue, ${new Date().toISOString().slice(0, 10)}): self time per request, idle excluded.`,
+      '',
+      '| where | µs per request | share |',
+      '|---|---:|---:|',
+      ...buckets.filter(([, t]) => t / requests >= 2).map(([b, t]) => `| ${b} | ${Math.round(t / requests)} | ${Math.round((t / total) * 100)}% |`),
+      `| **total** | **${Math.round(total / requests)}** | |`,
+    ];
+    const detail = arg('detail');
+    if (detail) {
+      const fns = new Map<string, number>();
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      profile.samples.forEach((id, i) => {
+        const n = byId.get(id);
+        if (!n || bucketOf(n.callFrame) !== detail) return;
+        const k = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').slice(-2).join('/')}`;
+        fns.set(k, (fns.get(k) ?? 0) + (profile.timeDeltas[i] ?? 0));
+      });
+      lines.push('', `Inside ${detail}:`, ...[...fns].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, t]) => `  ${Math.round(t / requests)} µs  ${k}`));
+    }
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    await stop(app);
+  }
+}
+
+if (require.main === module) {
+  main().catch((e: Error) => {
+    process.stderr.write(`${e.stack ?? e.message}\n`);
+    process.exit(1);
+  });
+}
