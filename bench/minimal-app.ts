@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Controller, HttpCode, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { answerCpuReadings } from './cpu';
+import { answerCpuReadings, answerProfileRequests } from './cpu';
 
 const answer: { body: unknown } = { body: {} };
 
@@ -38,6 +38,7 @@ async function serve(body: string): Promise<void> {
 
 if (require.main === module && process.argv.includes('--serve')) {
   answerCpuReadings();
+  answerProfileRequests();
   process.once('message', (m: { type: string; body: string }) => {
     serve(m.body).catch((e: Error) => {
       process.send?.({ type: 'error', message: e.stack ?? e.message }, () => process.exit(1));

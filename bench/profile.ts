@@ -1,7 +1,7 @@
 /**
  * Where the time goes: a CPU profile of the running service under load, start-up excluded.
  *
- *   npm run bench:profile [-- --route=expand|constant] [--duration=10] [--entries=100000]
+ *   npm run bench:profile [-- --route=expand|constant|minimal] [--duration=10] [--entries=100000]
  *
  * Starts the benchmark app (bench/bench-app.ts) in a child process, warms it up, runs V8's CPU profiler in
  * the child only while autocannon loads one route (50 connections), then attributes each sample's self time to
@@ -9,7 +9,7 @@
  * most first; `--detail=<bucket>` adds the functions inside one bucket. docs/BENCHMARKS.md, "Where the time
  * goes", shows a run.
  */
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { BenchAppMessage } from './bench-app';
 import { ask } from './cpu';
@@ -48,13 +48,16 @@ export function bucketOf(frame: ProfileNode['callFrame']): string {
   return url;
 }
 
-/** Self time per bucket, µs. */
+/** Self time per bucket, µs; the profiler's own work (stopping it, under node:inspector) is left out. */
 export function selfTimeByBucket(profile: CpuProfile): Map<string, number> {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parents = new Map<number, ProfileNode>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parents.set(c, n);
   const out = new Map<string, number>();
   for (let i = 0; i < profile.samples.length; i++) {
     const node = byId.get(profile.samples[i]);
     if (!node) continue;
+    if (node.callFrame.url === 'node:inspector' || parents.get(node.id)?.callFrame.url === 'node:inspector') continue;
     const b = bucketOf(node.callFrame);
     out.set(b, (out.get(b) ?? 0) + (profile.timeDeltas[i] ?? 0));
   }
@@ -68,19 +71,29 @@ async function main(): Promise<void> {
   const entries = Number(arg('entries') ?? 100_000);
   const log = (l: string) => process.stderr.write(`${l}\n`);
   const app = fork(join(__dirname, 'bench-app.ts'), ['--serve', `--entries=${entries}`], { execArgv: TS_NODE, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const others: ChildProcess[] = [];
   try {
     const ready = await waitFor<Extract<BenchAppMessage, { type: 'ready' }>>(app, 'the bench app', 180_000);
-    const target = { name: route, url: ready.url, path: route === 'constant' ? '/query-expansion/bench-constant' : '/query-expansion/expand' };
+    let profiled = app;
+    let target = { name: route, url: ready.url, path: route === 'constant' ? '/query-expansion/bench-constant' : '/query-expansion/expand' };
+    if (route === 'minimal') {
+      // the minimal Nest + Express app answering the constant body: the framework's own share
+      profiled = fork(join(__dirname, 'minimal-app.ts'), ['--serve'], { execArgv: TS_NODE, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      others.push(profiled);
+      const minimalReady = waitFor<{ type: 'ready'; url: string }>(profiled, 'the minimal Nest app', 60_000);
+      profiled.send({ type: 'body', body: ready.constantBody });
+      target = { name: route, url: (await minimalReady).url, path: '/' };
+    }
     log(`warming up ${target.path}...`);
     await cannon(target, ready.tokens, ready.bodies, 50, 3);
-    await ask(app, { type: 'profile-start' }, 'profile-started');
+    await ask(profiled, { type: 'profile-start' }, 'profile-started');
     const result = await cannon(target, ready.tokens, ready.bodies, 50, duration);
-    const { profile } = await ask<{ profile: CpuProfile }>(app, { type: 'profile-stop' }, 'profile');
+    const { profile } = await ask<{ profile: CpuProfile }>(profiled, { type: 'profile-stop' }, 'profile');
     const requests = result.requests.total;
     const buckets = [...selfTimeByBucket(profile)].filter(([b]) => b !== '(idle)').sort((a, b) => b[1] - a[1]);
     const total = buckets.reduce((s, [, t]) => s + t, 0);
     const lines = [
-      `CPU profile of POST ${target.path} under load (autocannon, 50 connections, ${duration} s, ${requests.toLocaleString('en-US')} requests, ${entries.toLocaleString('en-US')}-entry catalogue, ${new Date().toISOString().slice(0, 10)}): self time per request, idle excluded.`,
+      `CPU profile of POST ${target.path} (${route}) under load (autocannon, 50 connections, ${duration} s, ${requests.toLocaleString('en-US')} requests, ${entries.toLocaleString('en-US')}-entry catalogue, ${new Date().toISOString().slice(0, 10)}): self time per request, idle excluded.`,
       '',
       '| where | µs per request | share |',
       '|---|---:|---:|',
@@ -91,17 +104,21 @@ async function main(): Promise<void> {
     if (detail) {
       const fns = new Map<string, number>();
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      const parents = new Map<number, ProfileNode>();
+      for (const n of profile.nodes) for (const c of n.children ?? []) parents.set(c, n);
       profile.samples.forEach((id, i) => {
         const n = byId.get(id);
         if (!n || bucketOf(n.callFrame) !== detail) return;
-        const k = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').slice(-2).join('/')}`;
+        const parent = parents.get(n.id);
+        const via = parent ? ` <- ${parent.callFrame.functionName || '(anonymous)'} ${parent.callFrame.url.split('/').slice(-2).join('/')}` : '';
+        const k = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').slice(-2).join('/')}${via}`;
         fns.set(k, (fns.get(k) ?? 0) + (profile.timeDeltas[i] ?? 0));
       });
       lines.push('', `Inside ${detail}:`, ...[...fns].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, t]) => `  ${Math.round(t / requests)} µs  ${k}`));
     }
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
-    await stop(app);
+    await Promise.all([app, ...others].map(stop));
   }
 }
 

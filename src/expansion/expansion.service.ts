@@ -57,7 +57,9 @@ export class ExpansionService {
     );
 
     const eventId = `exp_${randomUUID().replace(/-/g, '')}`;
-    const views: ExpansionResultDto[] = results.map((r, i) => ({ ...r, expansion_id: resultId(eventId, i) }));
+    // the engine's results are this request's own objects: each gets its id in place, nothing is copied
+    const views = results as ExpansionResultDto[];
+    for (let i = 0; i < views.length; i++) views[i].expansion_id = resultId(eventId, i);
     // the combined result joins alternatives of several types: each counts as used
     const strategies = [...new Set(results.flatMap((r) => r.metadata.expansion_types ?? [r.expansion_type]))];
     const avgConfidence = results.length > 0 ? results.reduce((s, r) => s + r.confidence_score, 0) / results.length : 0;

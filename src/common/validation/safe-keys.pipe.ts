@@ -11,9 +11,24 @@ const MAX_DEPTH = 32;
 @Injectable()
 export class SafeKeysPipe implements PipeTransform {
   transform(value: unknown): unknown {
-    check(value, '', 0);
+    // the common case walks the value without building a path string per key; only a refused value is walked
+    // again to name the offending field
+    if (!isSafe(value, 0)) check(value, '', 0);
     return value;
   }
+}
+
+function isSafe(value: unknown, depth: number): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  if (depth > MAX_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!isSafe(item, depth + 1)) return false;
+    return true;
+  }
+  for (const key of Object.keys(value)) {
+    if (FORBIDDEN.has(key) || !isSafe((value as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
 }
 
 function check(value: unknown, path: string, depth: number): void {

@@ -27,6 +27,12 @@ interface JsonResponse {
  */
 export function apiVersionMiddleware(req: VersionedRequest, res: JsonResponse, next: () => void): void {
   const url = req.url ?? '/';
+  // the usual request names no version: no path prefix, no header, no query parameter
+  if (url.slice(0, 5).toLowerCase() !== '/api/' && req.headers['api-version'] === undefined && !url.includes('version=')) {
+    req.apiVersion = { major: DEFAULT_API_VERSION, source: 'default' };
+    applyVersionHeaders(res, req.apiVersion);
+    return next();
+  }
   const pathMatch = PATH_PREFIX.exec(url);
   let info: ApiVersionInfo;
   if (pathMatch) {
