@@ -1,19 +1,30 @@
 /**
  * Where the time goes: a CPU profile of the running service under load, start-up excluded.
  *
- *   npm run bench:profile [-- --route=expand|constant|minimal] [--duration=10] [--entries=100000]
+ *   npm run bench:profile [-- --route=expand|constant|minimal] [--duration=10] [--entries=100000] [--write]
  *
  * Starts the benchmark app (bench/bench-app.ts) in a child process, warms it up, runs V8's CPU profiler in
  * the child only while autocannon loads one route (50 connections), then attributes each sample's self time to
  * a bucket (a package, a folder of the service, garbage collection, Node internals) and prints µs per request,
- * most first; `--detail=<bucket>` adds the functions inside one bucket. docs/BENCHMARKS.md, "Where the time
- * goes", shows a run.
+ * most first; `--detail=<bucket>` adds the functions inside one bucket; `--write` puts the table in
+ * docs/BENCHMARKS.md ("Where the time goes").
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { BenchAppMessage } from './bench-app';
 import { ask } from './cpu';
 import { cannon, stop, TS_NODE, waitFor } from './http';
+import { BENCHMARKS_FILE, document, machine, readPrevious } from './run';
+import { writeFileSync } from 'node:fs';
+
+export interface ProfileResult {
+  route: string;
+  path: string;
+  durationS: number;
+  requests: number;
+  totalMicros: number;
+  rows: { bucket: string; micros: number; share: number }[];
+}
 
 interface ProfileNode {
   id: number;
@@ -87,11 +98,25 @@ async function main(): Promise<void> {
     log(`warming up ${target.path}...`);
     await cannon(target, ready.tokens, ready.bodies, 50, 3);
     await ask(profiled, { type: 'profile-start' }, 'profile-started');
-    const result = await cannon(target, ready.tokens, ready.bodies, 50, duration);
+    const load = await cannon(target, ready.tokens, ready.bodies, 50, duration);
     const { profile } = await ask<{ profile: CpuProfile }>(profiled, { type: 'profile-stop' }, 'profile');
-    const requests = result.requests.total;
+    const requests = load.requests.total;
     const buckets = [...selfTimeByBucket(profile)].filter(([b]) => b !== '(idle)').sort((a, b) => b[1] - a[1]);
     const total = buckets.reduce((s, [, t]) => s + t, 0);
+    const result: ProfileResult = {
+      route,
+      path: target.path,
+      durationS: duration,
+      requests,
+      totalMicros: Math.round(total / requests),
+      rows: buckets.filter(([, t]) => t / requests >= 2).map(([b, t]) => ({ bucket: b, micros: Math.round(t / requests), share: Math.round((t / total) * 100) })),
+    };
+    if (process.argv.includes('--write')) {
+      const data = readPrevious(BENCHMARKS_FILE);
+      data.profile = { date: new Date().toISOString(), machine: machine(), result };
+      writeFileSync(BENCHMARKS_FILE, document(data));
+      log(`written ${BENCHMARKS_FILE}`);
+    }
     const lines = [
       `CPU profile of POST ${target.path} (${route}) under load (autocannon, 50 connections, ${duration} s, ${requests.toLocaleString('en-US')} requests, ${entries.toLocaleString('en-US')}-entry catalogue, ${new Date().toISOString().slice(0, 10)}): self time per request, idle excluded.`,
       '',

@@ -13,6 +13,7 @@ import { runInNewContext } from 'node:vm';
 import { runEngineBench, toMarkdown, type EngineBenchResult } from './engine';
 import { runAnalyticsBench, type AnalyticsBenchResult } from './analytics';
 import { httpToMarkdown, runHttpBench, type HttpBenchResult } from './http';
+import type { ProfileResult } from './profile';
 
 /** The engine bench measures heap after a forced GC; expose gc() when node was not started with --expose-gc. */
 function exposeGc(): void {
@@ -22,26 +23,30 @@ function exposeGc(): void {
   g.gc = runInNewContext('gc') as () => void;
 }
 
-function machine(): string {
+export function machine(): string {
   const c = cpus();
   return `${c[0]?.model.trim() ?? 'unknown CPU'}, ${c.length} cores, ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, ${process.platform}/${process.arch}`;
 }
 
 /** What the document is made from; kept in it, so a partial run (--engine-only, --http-only) keeps the other part. */
-interface Section<T> {
+export interface Section<T> {
   date: string;
   machine: string;
   result: T;
 }
-interface BenchData {
+export interface BenchData {
   engine?: Section<EngineBenchResult>;
   http?: Section<HttpBenchResult>;
   analytics?: Section<AnalyticsBenchResult>;
+  /** npm run bench:profile -- --write */
+  profile?: Section<ProfileResult>;
 }
 const DATA_START = '<!-- bench-data ';
 const DATA_END = ' -->';
 
-function readPrevious(file: string): BenchData {
+export const BENCHMARKS_FILE = join(__dirname, '..', 'docs', 'BENCHMARKS.md');
+
+export function readPrevious(file: string): BenchData {
   if (!existsSync(file)) return {};
   const text = readFileSync(file, 'utf8');
   const at = text.lastIndexOf(DATA_START);
@@ -56,7 +61,7 @@ function readPrevious(file: string): BenchData {
   }
 }
 
-function document(data: BenchData): string {
+export function document(data: BenchData): string {
   const { engine: es, http: hs } = data;
   const engine = es?.result;
   const http = hs?.result;
@@ -120,6 +125,25 @@ function document(data: BenchData): string {
       '',
     );
   }
+  const pr = data.profile;
+  if (pr) {
+    const p = pr.result;
+    out.push(
+      '## Where the time goes',
+      '',
+      `CPU profile of the running service under load (\`npm run bench:profile -- --route=${p.route} --write\`, ${pr.date.slice(0, 10)}, ${pr.machine}):`,
+      `V8's sampling profiler runs in the server only while autocannon loads \`POST ${p.path}\` (50 connections, ${p.durationS} s,`,
+      `${p.requests.toLocaleString('en-US')} requests, start-up and warm-up excluded); each sample's self time goes to the package or service`,
+      'folder of the function it was in, divided by the requests served. `--route=constant` or `--route=minimal` profiles the',
+      "constant route or the minimal Nest app instead; `--detail=<row>` lists the functions inside one row.",
+      '',
+      '| where | µs per request | share |',
+      '|---|---:|---:|',
+      ...p.rows.map((r) => `| ${r.bucket} | ${r.micros} | ${r.share}% |`),
+      `| **total** | **${p.totalMicros}** | |`,
+      '',
+    );
+  }
   const an = data.analytics;
   if (an) {
     const a = an.result;
@@ -143,9 +167,11 @@ function document(data: BenchData): string {
   out.push(
     '## Method',
     '',
-    '- One run, side by side: the three servers are measured one after another within the same few minutes, under',
-    '  the same load (autocannon, 50 connections, the same rotating pool of request bodies), and constant and expand',
-    '  twice in the order constant, expand, expand, constant so that drift over the run cancels out. Figures are the',
+    '- One run, side by side: the four servers are measured one after another within the same few minutes, under',
+    '  the same load (autocannon, 50 connections, the same rotating pool of request bodies); the minimal app, constant',
+    '  and expand twice, interleaved (bare, minimal, constant, expand, expand, constant, minimal), so that drift over',
+    '  the run cancels out. Each server reports its own CPU time (process.cpuUsage, user + system) before and after',
+    '  each measured segment: CPU per request is the server\'s, whatever the load generator costs. Figures are the',
     '  means of the two segments. Each segment is preceded by an unmeasured warm-up.',
     '- The servers run in child processes; the load generator runs in the parent, so it never shares an event loop',
     '  with the server it measures. On a 2-core machine client and server still share the CPU, which is why absolute',
@@ -177,7 +203,7 @@ async function main(): Promise<void> {
   const httpOnly = argv.includes('--http-only');
   const withAnalytics = analyticsOnly || (!engineOnly && !httpOnly && !argv.includes('--no-analytics'));
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  const file = join(__dirname, '..', 'docs', 'BENCHMARKS.md');
+  const file = BENCHMARKS_FILE;
   const write = !argv.includes('--no-write');
   const data: BenchData = write ? readPrevious(file) : {};
   const section = <T>(result: T): Section<T> => ({ date: new Date().toISOString(), machine: machine(), result });
@@ -208,7 +234,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: Error) => {
+if (require.main === module) main().catch((err: Error) => {
   process.stderr.write(`${err.stack ?? err.message}\n`);
   process.exit(1);
 });
