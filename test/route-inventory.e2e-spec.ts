@@ -6,6 +6,7 @@ import { Test } from '@nestjs/testing';
 import { DEFAULT_THROTTLE } from '../src/config/throttle.config';
 import { RateLimitGroup, Unthrottled } from '../src/throttle/rate-limit-group.decorator';
 import { RouteInventory, routeProblems, routesTable } from '../src/throttle/route-inventory';
+import { ROUTES } from './client';
 import { createTestApp, type TestApp } from './setup/create-test-app';
 
 @RateLimitGroup('synonyms')
@@ -64,10 +65,10 @@ describe('Route inventory', () => {
     const routes = t.app.get(RouteInventory).list();
     expect(routes.length).toBeGreaterThanOrEqual(15);
     expect(routeProblems(routes)).toEqual([]);
-    const expand = routes.find((r) => r.method === 'POST' && r.path === '/query-expansion/expand');
+    const expand = routes.find((r) => r.method === 'POST' && r.path === ROUTES.expand);
     expect(expand).toMatchObject({ group: 'expansion', public: false, unthrottled: false });
-    expect(routes.find((r) => r.path === '/health')).toMatchObject({ public: true, unthrottled: true, group: undefined });
-    for (const r of routes.filter((x) => x.path.startsWith('/query-expansion/admin'))) expect(r).toMatchObject({ group: 'admin', roles: ['admin'] });
+    expect(routes.find((r) => r.path === ROUTES.health)).toMatchObject({ public: true, unthrottled: true, group: undefined });
+    for (const r of routes.filter((x) => x.path.startsWith(ROUTES.admin.prefix))) expect(r).toMatchObject({ group: 'admin', roles: ['admin'] });
   });
 
   it('docs/API.md lists every route with its roles and limit, as generated from the code', () => {
