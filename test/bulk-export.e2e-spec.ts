@@ -6,6 +6,7 @@ import type { SynonymDto } from '../src/synonyms/dto/synonym-responses.dto';
 import { unchecked, type Body } from './client';
 import { bulkFiles, catalogue, CATALOGUE_FIELDS, HEADER, type BulkFiles, type CatalogueRecord } from './setup/bulk-files';
 import { createTestApp, type TestApp } from './setup/create-test-app';
+import { withErrorLogsSilenced } from './setup/logs';
 
 /** The export tests' entries (domain exportsrc): formula-like cells, quotes, commas, a line break, one pending. */
 const EXPORT_SOURCE = [
@@ -210,9 +211,10 @@ describe('Bulk export, one row per database query', () => {
       if (calls === 3) throw new Error('database went away');
       return realFetch(...args);
     });
-    const failed = await exportFile({ output_path: 'atomic.csv', export_format: 'json', domain: 'exportsrc' });
+    const { result: failed, logged } = await withErrorLogsSilenced(() => exportFile({ output_path: 'atomic.csv', export_format: 'json', domain: 'exportsrc' }));
     spy.mockRestore();
     expect(failed.status).toBe(500);
+    expect(logged).toEqual([[expect.objectContaining({ requestId: expect.any(String), err: expect.objectContaining({ message: 'database went away' }) }), 'Unhandled error']]);
     expect(readFileSync(path, 'utf8')).toBe(text);
     expect(readdirSync(exportDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { SynonymsService } from '../src/synonyms/synonyms.service';
 import { unchecked, type Body } from './client';
 import { synonymBody } from './factories';
 import { createTestApp, type TestApp } from './setup/create-test-app';
+import { withErrorLogsSilenced } from './setup/logs';
 
 describe('Synonym catalogue', () => {
   let t: TestApp;
@@ -284,19 +285,22 @@ describe('Synonym catalogue', () => {
 
     it('rolls the change back when the audit insert fails', async () => {
       const auditService = t.app.get(AuditService);
+      const failure = { requestId: expect.any(String), err: expect.objectContaining({ message: 'audit store down' }) };
       const spy = jest.spyOn(auditService, 'record').mockRejectedValueOnce(new Error('audit store down'));
       const body = synonymBody({ term: 'rollback-term' });
-      const res = await t.api.synonyms.create(body, curator);
+      const { result: res, logged } = await withErrorLogsSilenced(() => t.api.synonyms.create(body, curator));
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ error: 'Internal Server Error', message: expect.stringContaining('request id'), code: 'INTERNAL_ERROR' });
       expect(JSON.stringify(res.body)).not.toContain('audit store down');
+      expect(logged).toEqual([[expect.objectContaining(failure), 'Unhandled error']]);
       spy.mockRestore();
       const list = await t.api.synonyms.list({ term: 'rollback-term' }, user);
       expect(list.body.total).toBe(0);
 
       const id = await create(curator, synonymBody());
       jest.spyOn(auditService, 'record').mockRejectedValueOnce(new Error('audit store down'));
-      await t.api.synonyms.update(id, { notes: 'lost?' }, curator).expect(500);
+      const put = await withErrorLogsSilenced(() => t.api.synonyms.update(id, { notes: 'lost?' }, curator).expect(500));
+      expect(put.logged).toEqual([[expect.objectContaining(failure), 'Unhandled error']]);
       expect((await getOne(id)).body).toMatchObject({ notes: null, version: 1 });
     });
   });
