@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import { ExpansionRecorder } from '../src/expansion/expansion-recorder.service';
 import { FeedbackEntity } from '../src/feedback/entities/feedback.entity';
 import { SynonymEntity } from '../src/synonyms/entities/synonym.entity';

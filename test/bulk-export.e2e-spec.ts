@@ -1,5 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from '@jest/globals';
 import type { BulkImportDto, ExportDto } from '../src/admin/bulk/dto/bulk.dto';
 import { CatalogueStore } from '../src/synonyms/catalogue-store';
 import type { SynonymDto } from '../src/synonyms/dto/synonym-responses.dto';

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from '@jest/globals';
 import { DEFAULT_BULK_LIMITS, type BulkLimits } from '../src/admin/bulk/bulk.limits';
 import type { BulkImportDto } from '../src/admin/bulk/dto/bulk.dto';
 import { CatalogueEvents, type CatalogueChange } from '../src/synonyms/catalogue-events';

@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import type { ExpandRequestDto } from '../src/expansion/dto/expand-request.dto';
 import type { ExpandResponseDto } from '../src/expansion/dto/expand-response.dto';
 import { ExpansionEventEntity } from '../src/expansion/entities/expansion-event.entity';

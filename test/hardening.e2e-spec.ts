@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { expect } from '@jest/globals';
 import type { CreateSynonymDto } from '../src/synonyms/dto/create-synonym.dto';
 import { ExpansionRecorder } from '../src/expansion/expansion-recorder.service';
 import { ROUTES, unchecked } from './client';

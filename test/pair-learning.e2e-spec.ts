@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import { sqlTime } from '../src/common/db/sql';
 import { pairKey } from '../src/expansion/engine';
 import { ExpansionEventEntity } from '../src/expansion/entities/expansion-event.entity';

@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import type { Role } from '../src/auth/roles';
 import type { SynonymDto, SynonymListDto } from '../src/synonyms/dto/synonym-responses.dto';
 import { ROUTES, unchecked, versioned } from './client';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from '@jest/globals';
 import { expansionRequest } from './factories';
 import { createTestApp, type TestApp } from './setup/create-test-app';
 

@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import { AuditService } from '../src/audit/audit.service';
 import type { CreateSynonymDto } from '../src/synonyms/dto/create-synonym.dto';
 import { CatalogueEvents, type CatalogueChange } from '../src/synonyms/catalogue-events';

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
@@ -83,7 +84,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const dataSource = app.get(DataSource);
     return {
       app,
-      api: apiClient(app.getHttpServer()),
+      // Nest types the adapter's server as any; with Express it is a Node HTTP server
+      api: apiClient(app.getHttpServer() as Server),
       dataSource,
       dataDir,
       mysqlDatabase: mysqlDb,
