@@ -1,35 +1,31 @@
-import request from 'supertest';
-import { ExpansionEventEntity } from '../src/expansion/entities/expansion-event.entity';
+import { expect } from '@jest/globals';
 import { ExpansionRecorder } from '../src/expansion/expansion-recorder.service';
 import { FeedbackEntity } from '../src/feedback/entities/feedback.entity';
 import { SynonymEntity } from '../src/synonyms/entities/synonym.entity';
+import { expansionEvent, feedbackRow } from './factories';
 import { createTestApp, type TestApp } from './setup/create-test-app';
 
 /**
  * A hand-built fixture; every expected figure below is computed by hand in the comments, from the
  * formulas in docs/ANALYTICS.md.
  */
-const EVENTS: [string, string, string | null, string | null, string | null, string, number, number, number][] = [
-  // id, created_at, domain, role, department, user, result_count, avg_confidence, avg_relevance
-  ['exp_00000000000000000000000000000001', '2026-11-01T10:00:00.000Z', 'technical', 'developer', 'Eng', 'u1', 4, 0.8, 0.6],
-  ['exp_00000000000000000000000000000002', '2026-11-01T11:00:00.000Z', 'technical', 'developer', 'Eng', 'u2', 2, 0.6, 0.4],
-  ['exp_00000000000000000000000000000003', '2026-11-02T09:00:00.000Z', 'business', 'manager', 'Sales', 'u3', 0, 0, 0],
-  ['exp_00000000000000000000000000000004', '2026-11-02T10:00:00.000Z', 'technical', 'analyst', null, 'u1', 0, 0, 0],
-  ['exp_00000000000000000000000000000005', '2026-11-03T10:00:00.000Z', null, null, null, 'u4', 1, 0.9, 0.7],
-];
-const FEEDBACK: [number, number | null, string, boolean, number | null, string][] = [
-  // event #, result index, user, helpful, rating, created_at          satisfaction
-  [1, 0, 'u1', true, 5, '2026-11-01T12:00:00.000Z'], //                    1
-  [1, null, 'u5', false, 2, '2026-11-01T13:00:00.000Z'], //                0.25
-  [2, null, 'u2', false, null, '2026-11-02T08:00:00.000Z'], //             0
-  [5, null, 'u4', true, 4, '2026-11-03T11:00:00.000Z'], //                 0.75
+const E1 = expansionEvent({ id: 'exp_00000000000000000000000000000001', createdAt: new Date('2026-11-01T10:00:00.000Z'), domain: 'technical', userRole: 'developer', department: 'Eng', userId: 'u1', resultCount: 4, avgConfidence: 0.8, avgRelevance: 0.6 });
+const E2 = expansionEvent({ id: 'exp_00000000000000000000000000000002', createdAt: new Date('2026-11-01T11:00:00.000Z'), domain: 'technical', userRole: 'developer', department: 'Eng', userId: 'u2', resultCount: 2, avgConfidence: 0.6, avgRelevance: 0.4 });
+const E3 = expansionEvent({ id: 'exp_00000000000000000000000000000003', createdAt: new Date('2026-11-02T09:00:00.000Z'), domain: 'business', userRole: 'manager', department: 'Sales', userId: 'u3', resultCount: 0 });
+const E4 = expansionEvent({ id: 'exp_00000000000000000000000000000004', createdAt: new Date('2026-11-02T10:00:00.000Z'), domain: 'technical', userRole: 'analyst', userId: 'u1', resultCount: 0 });
+const E5 = expansionEvent({ id: 'exp_00000000000000000000000000000005', createdAt: new Date('2026-11-03T10:00:00.000Z'), userId: 'u4', resultCount: 1, avgConfidence: 0.9, avgRelevance: 0.7 });
+// Ratings; the satisfaction each contributes is in the comment.
+const FEEDBACK = [
+  feedbackRow(E1, { resultIndex: 0, userId: 'u1', wasHelpful: true, rating: 5, createdAt: new Date('2026-11-01T12:00:00.000Z') }), // 1
+  feedbackRow(E1, { userId: 'u5', wasHelpful: false, rating: 2, createdAt: new Date('2026-11-01T13:00:00.000Z') }), // 0.25
+  feedbackRow(E2, { userId: 'u2', wasHelpful: false, createdAt: new Date('2026-11-02T08:00:00.000Z') }), // 0
+  feedbackRow(E5, { userId: 'u4', wasHelpful: true, rating: 4, createdAt: new Date('2026-11-03T11:00:00.000Z') }), // 0.75
 ];
 
 describe('Analytics and dashboard', () => {
   let t: TestApp;
   let analyst: string;
   let admin: string;
-  const get = (path: string, token = analyst) => request(t.http).get(path).set('Authorization', `Bearer ${token}`);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -39,30 +35,15 @@ describe('Analytics and dashboard', () => {
     const user = t.token('uma', ['user']);
     // Events go through the recorder, as in production, so the daily roll-up is maintained too.
     const recorder = t.app.get(ExpansionRecorder);
-    for (const [id, at, domain, role, dept, userId, count, conf, rel] of EVENTS) {
-      recorder.record(
-        Object.assign(new ExpansionEventEntity(), {
-          id, createdAt: new Date(at), domain, userRole: role, department: dept, userId, sessionId: null, query: 'q', resultCount: count,
-          strategies: [], avgConfidence: conf, avgRelevance: rel, latencyMs: 1, results: [],
-        }),
-      );
-    }
+    for (const event of [E1, E2, E3, E4, E5]) recorder.record(event);
     await recorder.flush();
-    const feedback = t.dataSource.getRepository(FeedbackEntity);
-    for (const [n, resultIndex, userId, helpful, rating, at] of FEEDBACK) {
-      const [eventId, eventAt, eventDomain, , , eventUser] = EVENTS[n - 1];
-      await feedback.insert({
-        expansionId: resultIndex === null ? eventId : `${eventId}.${resultIndex + 1}`, eventId, resultIndex, userId, sameUser: userId === eventUser,
-        wasHelpful: helpful, rating, comment: null, createdAt: new Date(at), eventDomain, eventCreatedAt: new Date(eventAt),
-      });
-    }
+    await t.dataSource.getRepository(FeedbackEntity).insert(FEEDBACK);
     // Catalogue: S1 a→b technical 0.9 active (60 uses, 0.3), S2 c→d technical 0.6 pending (12, 0.5),
     // S3 e→f business 0.3 active (0), S4 g→h business 0.8 active (5, 1.0).
-    const add = async (token: string, body: object) => (await request(t.http).post('/query-expansion/synonyms').set('Authorization', `Bearer ${token}`).send(body).expect(200)).body.synonym_id as number;
-    const s1 = await add(curator, { term: 'a', synonym: 'b', domain: 'technical', confidence: 0.9 });
-    const s2 = await add(user, { term: 'c', synonym: 'd', domain: 'technical', confidence: 0.6 });
-    await add(curator, { term: 'e', synonym: 'f', domain: 'business', confidence: 0.3 });
-    const s4 = await add(curator, { term: 'g', synonym: 'h', domain: 'business', confidence: 0.8 });
+    const s1 = await t.api.synonyms.createdId({ term: 'a', synonym: 'b', domain: 'technical', confidence: 0.9 }, curator);
+    const s2 = await t.api.synonyms.createdId({ term: 'c', synonym: 'd', domain: 'technical', confidence: 0.6 }, user);
+    await t.api.synonyms.createdId({ term: 'e', synonym: 'f', domain: 'business', confidence: 0.3 }, curator);
+    const s4 = await t.api.synonyms.createdId({ term: 'g', synonym: 'h', domain: 'business', confidence: 0.8 }, curator);
     const synonyms = t.dataSource.getRepository(SynonymEntity);
     await synonyms.update({ id: s1 }, { usageCount: 60, successRate: 0.3 });
     await synonyms.update({ id: s2 }, { usageCount: 12, successRate: 0.5 });
@@ -72,7 +53,7 @@ describe('Analytics and dashboard', () => {
 
   describe('GET /query-expansion/analytics/expansion', () => {
     it('computes the metrics over every event', async () => {
-      const res = await get('/query-expansion/analytics/expansion');
+      const res = await t.api.analytics.expansion({}, analyst);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         metrics: {
@@ -89,7 +70,7 @@ describe('Analytics and dashboard', () => {
     });
 
     it('filters by domain', async () => {
-      const res = await get('/query-expansion/analytics/expansion?domain=technical');
+      const res = await t.api.analytics.expansion({ domain: 'technical' }, analyst);
       expect(res.body.metrics).toEqual({
         total_expansions: 3,
         successful_expansions: 2,
@@ -103,9 +84,9 @@ describe('Analytics and dashboard', () => {
     });
 
     it('filters by dates; a bare end date covers its whole day; without feedback the score re-weights', async () => {
-      const res = await get('/query-expansion/analytics/expansion?start_date=2026-11-02&end_date=2026-11-02');
+      const res = await t.api.analytics.expansion({ start_date: '2026-11-02', end_date: '2026-11-02' }, analyst);
       expect(res.body.metrics).toMatchObject({ total_expansions: 2, successful_expansions: 0, success_rate: 0, user_satisfaction: 0, expansion_quality_score: 0 });
-      const first = await get('/query-expansion/analytics/expansion?end_date=2026-11-01T10:30:00Z');
+      const first = await t.api.analytics.expansion({ end_date: '2026-11-01T10:30:00Z' }, analyst);
       expect(first.body.metrics).toMatchObject({ total_expansions: 1, average_confidence: 0.8, user_satisfaction: 0.625 });
     });
 
@@ -115,20 +96,20 @@ describe('Analytics and dashboard', () => {
       ['start_date=2026-11-05&end_date=2026-11-01', 'start_date'],
       ['limit=5', 'limit'],
     ])('refuses %s with 400 naming %s', async (q, field) => {
-      const res = await get(`/query-expansion/analytics/expansion?${q}`);
+      const res = await t.api.analytics.expansion(q, analyst);
       expect(res.status).toBe(400);
-      expect(res.body.details.field).toBe(field);
+      expect(res.body.details?.field).toBe(field);
     });
 
     it('needs the analyst or admin role', async () => {
-      expect((await get('/query-expansion/analytics/expansion', t.token('uma', ['user', 'curator']))).status).toBe(403);
-      expect((await get('/query-expansion/analytics/expansion', admin)).status).toBe(200);
+      expect((await t.api.analytics.expansion({}, t.token('uma', ['user', 'curator']))).status).toBe(403);
+      expect((await t.api.analytics.expansion({}, admin)).status).toBe(200);
     });
   });
 
   describe('GET /query-expansion/analytics/synonyms', () => {
     it('computes the catalogue metrics', async () => {
-      const res = await get('/query-expansion/analytics/synonyms');
+      const res = await t.api.analytics.synonyms({}, analyst);
       expect(res.status).toBe(200);
       const m = res.body.metrics;
       expect(m).toMatchObject({
@@ -140,19 +121,19 @@ describe('Analytics and dashboard', () => {
         usage_frequency: { '0': 1, '1-10': 1, '11-50': 1, '51+': 1 },
         success_rates: { a_b: 0.3, c_d: 0.5, g_h: 1 },
       });
-      expect(m.popular_synonyms.map((p: { term: string; usage_count: number }) => [p.term, p.usage_count])).toEqual([['a', 60], ['c', 12], ['g', 5], ['e', 0]]);
+      expect(m.popular_synonyms.map((p) => [p.term, p.usage_count])).toEqual([['a', 60], ['c', 12], ['g', 5], ['e', 0]]);
       expect(m.popular_synonyms[0]).toEqual({ term: 'a', synonym: 'b', domain: 'technical', usage_count: 60, success_rate: 0.3, confidence: 0.9 });
     });
 
     it('filters by domain', async () => {
-      const res = await get('/query-expansion/analytics/synonyms?domain=business');
+      const res = await t.api.analytics.synonyms({ domain: 'business' }, analyst);
       expect(res.body.metrics).toMatchObject({ total_synonyms: 2, active_synonyms: 2, confidence_distribution: { high: 1, medium: 0, low: 1 }, success_rates: { g_h: 1 } });
     });
   });
 
   describe('GET /query-expansion/analytics/report', () => {
     it('reports behaviour, quality, insights and recommendations', async () => {
-      const res = await get('/query-expansion/analytics/report?end_date=2026-11-03');
+      const res = await t.api.analytics.report({ end_date: '2026-11-03' }, analyst);
       expect(res.status).toBe(200);
       const r = res.body;
       expect(r.report_metadata).toEqual({ generated_at: expect.any(String), start_date: null, end_date: '2026-11-03T23:59:59.999Z', domain: null });
@@ -192,25 +173,25 @@ describe('Analytics and dashboard', () => {
         ],
       });
       expect(r.insights).toEqual([]);
-      expect(r.recommendations.map((x: { action: string }) => x.action)).toEqual(['review_low_performing_synonyms', 'raise_or_retire_low_confidence_synonyms']);
+      expect(r.recommendations.map((x) => x.action)).toEqual(['review_low_performing_synonyms', 'raise_or_retire_low_confidence_synonyms']);
       expect(r.recommendations[0]).toMatchObject({ category: 'synonym_quality', priority: 'high', description: expect.stringContaining('"a" → "b"') });
     });
 
     it('gives the same figures for a period with partial days as the sum of its parts', async () => {
       // 2026-11-01T10:30 .. 2026-11-03T10:00 covers E2 (partial first day), E3, E4 (whole day) and E5 (partial last day).
-      const res = await get('/query-expansion/analytics/expansion?start_date=2026-11-01T10:30:00Z&end_date=2026-11-03T10:00:00Z');
+      const res = await t.api.analytics.expansion({ start_date: '2026-11-01T10:30:00Z', end_date: '2026-11-03T10:00:00Z' }, analyst);
       expect(res.body.metrics).toMatchObject({ total_expansions: 4, successful_expansions: 2, average_confidence: 0.75, domain_breakdown: { technical: 2, business: 1, unspecified: 1 } });
     });
 
     it('counts no active users when nobody expanded in the last 7 days', async () => {
-      const res = await get('/query-expansion/analytics/report');
+      const res = await t.api.analytics.report({}, analyst);
       expect(res.body.user_behavior_metrics.active_users).toBe(0);
     });
   });
 
   describe('GET /query-expansion/admin/dashboard', () => {
     it('summarises the catalogue and recent activity', async () => {
-      const res = await get('/query-expansion/admin/dashboard', admin);
+      const res = await t.api.admin.dashboard(admin);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         summary: { total_synonyms: 4, active_synonyms: 3, pending_synonyms: 1, deprecated_synonyms: 0, avg_confidence: 0.65, avg_success_rate: 0.6 },
@@ -221,7 +202,7 @@ describe('Analytics and dashboard', () => {
     });
 
     it('is for admins only', async () => {
-      expect((await get('/query-expansion/admin/dashboard', analyst)).status).toBe(403);
+      expect((await t.api.admin.dashboard(analyst)).status).toBe(403);
     });
   });
 });

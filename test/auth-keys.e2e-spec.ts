@@ -1,6 +1,7 @@
-import { createHmac, generateKeyPairSync } from 'node:crypto';
-import request from 'supertest';
+import { generateKeyPairSync } from 'node:crypto';
 import { signToken } from '../src/auth/token-signer';
+import { ROUTES } from './client';
+import { hs256Token, nowSeconds } from './setup/auth';
 import { createTestApp, type TestApp } from './setup/create-test-app';
 
 describe('RS256 tokens, issuer/audience and CORS', () => {
@@ -15,41 +16,41 @@ describe('RS256 tokens, issuer/audience and CORS', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      JWT_SECRET: '',
-      JWT_PUBLIC_KEY: publicKey.replace(/\n/g, '\\n'),
-      JWT_ISSUER: 'search-idp',
-      JWT_AUDIENCE: 'query-expansion',
-      CORS_ORIGINS: 'https://search.example.com',
+      env: {
+        JWT_SECRET: '',
+        JWT_PUBLIC_KEY: publicKey.replace(/\n/g, '\\n'),
+        JWT_ISSUER: 'search-idp',
+        JWT_AUDIENCE: 'query-expansion',
+        CORS_ORIGINS: 'https://search.example.com',
+      },
     });
   });
   afterAll(() => t.close());
 
   it('accepts an RS256 token with the configured issuer and audience', async () => {
-    const res = await request(t.http).get('/query-expansion/synonyms').set('Authorization', `Bearer ${rs()}`);
+    const res = await t.api.synonyms.list({}, rs());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ synonyms: [], total: 0 });
   });
 
   it('refuses a wrong issuer or audience', async () => {
     for (const claims of [{ iss: 'elsewhere', aud: 'query-expansion' }, { iss: 'search-idp', aud: 'another-api' }]) {
-      const res = await request(t.http).get('/query-expansion/synonyms').set('Authorization', `Bearer ${rs(claims)}`);
+      const res = await t.api.synonyms.list({}, rs(claims));
       expect(res.status).toBe(401);
       expect(res.body.code).toBe('INVALID_TOKEN');
     }
   });
 
   it('refuses an HS256 token signed with the public key (algorithm confusion)', async () => {
-    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-    const input = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'mallory', roles: ['admin'], exp: Math.floor(Date.now() / 1000) + 60, iss: 'search-idp', aud: 'query-expansion' })}`;
-    const forged = `${input}.${createHmac('sha256', publicKey).update(input).digest('base64url')}`;
-    const res = await request(t.http).get('/query-expansion/synonyms').set('Authorization', `Bearer ${forged}`);
+    const forged = hs256Token({ sub: 'mallory', roles: ['admin'], exp: nowSeconds() + 60, iss: 'search-idp', aud: 'query-expansion' }, publicKey);
+    const res = await t.api.synonyms.list({}, forged);
     expect(res.status).toBe(401);
   });
 
   it('answers a CORS preflight for a configured origin only', async () => {
-    const ok = await request(t.http).options('/query-expansion/expand').set('Origin', 'https://search.example.com').set('Access-Control-Request-Method', 'POST');
+    const ok = await t.api.raw('options', ROUTES.expand).set('Origin', 'https://search.example.com').set('Access-Control-Request-Method', 'POST');
     expect(ok.headers['access-control-allow-origin']).toBe('https://search.example.com');
-    const other = await request(t.http).options('/query-expansion/expand').set('Origin', 'https://evil.example.com').set('Access-Control-Request-Method', 'POST');
+    const other = await t.api.raw('options', ROUTES.expand).set('Origin', 'https://evil.example.com').set('Access-Control-Request-Method', 'POST');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

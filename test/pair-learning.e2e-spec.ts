@@ -1,35 +1,29 @@
-import request from 'supertest';
+import { expect } from '@jest/globals';
 import { sqlTime } from '../src/common/db/sql';
 import { pairKey } from '../src/expansion/engine';
 import { ExpansionEventEntity } from '../src/expansion/entities/expansion-event.entity';
 import { ExpansionIndexService } from '../src/expansion/expansion-index.service';
 import { ExpansionRecorder } from '../src/expansion/expansion-recorder.service';
 import { PairStatsService } from '../src/expansion/pair-stats.service';
+import { expansionEvent } from './factories';
 import { createTestApp, isMysqlRun, type TestApp } from './setup/create-test-app';
-
-interface ResultView {
-  expansion_id: string;
-  synonyms_used: { term: string; synonym: string; synonym_id?: number }[];
-}
 
 const VPN = { term: 'vpn', alternative: 'virtual private network' };
 
 describe('Learning from feedback on lexicon, thesaurus and WordNet alternatives', () => {
   let t: TestApp;
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const rate = (token: string, expansionId: string, wasHelpful: boolean) =>
-    request(t.http).post('/query-expansion/feedback').set(auth(token)).send({ expansion_id: expansionId, was_helpful: wasHelpful });
+  const rate = (token: string, expansionId: string, wasHelpful: boolean) => t.api.feedback.rate({ expansion_id: expansionId, was_helpful: wasHelpful }, token);
   /** "VPN setup" through the acronym lexicon only: its results use vpn -> virtual private network, no catalogue entry. */
   const expandVpn = async (token: string, domain: string) => {
-    const res = await request(t.http).post('/query-expansion/expand').set(auth(token)).send({ query: 'VPN setup', domain, enabled_strategies: ['acronym_expansion'], expansion_settings: { confidence_threshold: 0 } });
+    const res = await t.api.expand({ query: 'VPN setup', domain, enabled_strategies: ['acronym_expansion'], expansion_settings: { confidence_threshold: 0 } }, token);
     expect(res.status).toBe(200);
-    const result = (res.body.expanded_queries as ResultView[]).find((r) => r.synonyms_used.some((s) => s.synonym === 'virtual private network'));
+    const result = res.body.expanded_queries.find((r) => r.synonyms_used.some((s) => s.synonym === 'virtual private network'));
     expect(result).toBeDefined();
     expect(result!.synonyms_used.every((s) => s.synonym_id === undefined)).toBe(true);
-    return { expansionId: res.body.expansion_id as string, resultId: result!.expansion_id };
+    return { expansionId: res.body.expansion_id, resultId: result!.expansion_id };
   };
   const stat = async (domain: string) => {
-    const rows: { helpful_count: unknown; usage_count: unknown }[] = await t.dataSource.query(
+    const rows = await t.dataSource.query<{ helpful_count: unknown; usage_count: unknown }[]>(
       'SELECT helpful_count, usage_count FROM expansion_pair_stats WHERE term = ? AND alternative = ? AND domain = ?',
       [VPN.term, VPN.alternative, domain],
     );
@@ -81,8 +75,8 @@ describe('Learning from feedback on lexicon, thesaurus and WordNet alternatives'
 
   it('keeps requests without a domain, or in "general", under one pair', async () => {
     const user = t.token('gina', ['user']);
-    const plain = await request(t.http).post('/query-expansion/expand').set(auth(user)).send({ query: 'VPN setup', enabled_strategies: ['acronym_expansion'] });
-    const general = await request(t.http).post('/query-expansion/expand').set(auth(user)).send({ query: 'VPN setup', domain: 'general', enabled_strategies: ['acronym_expansion'] });
+    const plain = await t.api.expand({ query: 'VPN setup', enabled_strategies: ['acronym_expansion'] }, user);
+    const general = await t.api.expand({ query: 'VPN setup', domain: 'general', enabled_strategies: ['acronym_expansion'] }, user);
     await rate(user, plain.body.expansion_id, true).expect(200);
     await rate(user, general.body.expansion_id, true).expect(200);
     expect(await stat('')).toEqual([{ helpful: 2, uses: 2 }]);
@@ -101,22 +95,19 @@ describe('Learning from feedback on lexicon, thesaurus and WordNet alternatives'
 
   it('rates an expansion recorded before pairs were learnt (results without pairs)', async () => {
     const id = 'exp_0123456789abcdef0123456789abcdef';
-    await t.dataSource.getRepository(ExpansionEventEntity).insert({
-      id,
-      userId: 'uma',
-      userRole: null,
-      department: null,
-      domain: 'technical',
-      sessionId: null,
-      query: 'VPN setup',
-      resultCount: 1,
-      strategies: ['acronym_expansion'],
-      avgConfidence: 0.9,
-      avgRelevance: 0.7,
-      latencyMs: 1,
-      results: [{ expansion_id: `${id}.1`, expansion_type: 'acronym_expansion', confidence_score: 0.9, relevance_score: 0.7, synonym_ids: [] }],
-      createdAt: new Date(),
-    });
+    await t.dataSource.getRepository(ExpansionEventEntity).insert(
+      expansionEvent({
+        id,
+        userId: 'uma',
+        domain: 'technical',
+        query: 'VPN setup',
+        resultCount: 1,
+        strategies: ['acronym_expansion'],
+        avgConfidence: 0.9,
+        avgRelevance: 0.7,
+        results: [{ expansion_id: `${id}.1`, expansion_type: 'acronym_expansion', confidence_score: 0.9, relevance_score: 0.7, synonym_ids: [] }],
+      }),
+    );
     const one = await rate(t.token('uma', ['user']), `${id}.1`, true);
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ success: true, synonyms_updated: 0 });
@@ -129,7 +120,7 @@ describe('Learning from feedback on lexicon, thesaurus and WordNet alternatives'
   // own database, so there the start-up load is covered through the sync test above (same loading query).
   if (!isMysqlRun()) {
   it('loads every pair statistic when an instance starts', async () => {
-    const other = await createTestApp({ DB_PATH: t.dataSource.options.database as string });
+    const other = await createTestApp({ env: { DB_PATH: t.dataSource.options.database as string } });
     try {
       const table = other.app.get(ExpansionIndexService).pairStats;
       expect(table.get(pairKey(VPN.term, VPN.alternative, 'networking'))).toEqual({ helpful: 0, uses: 10 });

@@ -1,14 +1,12 @@
-import { createHmac } from 'node:crypto';
-import request from 'supertest';
-import { createTestApp, TEST_SECRET, type TestApp } from './setup/create-test-app';
+import { expect } from '@jest/globals';
+import type { Role } from '../src/auth/roles';
+import type { ExpandResponseDto } from '../src/expansion/dto/expand-response.dto';
+import type { SynonymDto, SynonymListDto } from '../src/synonyms/dto/synonym-responses.dto';
+import { ROUTES, unchecked, versioned } from './client';
+import type { ApiRequest } from './client/http';
 import { synonymBody } from './factories';
-
-const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-function hs256(payload: object, secret = TEST_SECRET, header: object = { alg: 'HS256', typ: 'JWT' }): string {
-  const input = `${b64(header)}.${b64(payload)}`;
-  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
-}
-const now = () => Math.floor(Date.now() / 1000);
+import { hs256Token, nowSeconds, unsignedToken } from './setup/auth';
+import { createTestApp, type TestApp } from './setup/create-test-app';
 
 describe('Platform: auth, errors, lists, versioning, docs', () => {
   let t: TestApp;
@@ -26,50 +24,43 @@ describe('Platform: auth, errors, lists, versioning, docs', () => {
     const cases: [string, () => string | undefined, string][] = [
       ['no token', () => undefined, 'AUTHENTICATION_REQUIRED'],
       ['a malformed token', () => 'not.a.jwt', 'INVALID_TOKEN'],
-      ['a token signed with another secret', () => hs256({ sub: 'x', roles: ['admin'], exp: now() + 60 }, 'another-secret-another-secret-another!'), 'INVALID_TOKEN'],
-      ['an alg=none token', () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: 'x', roles: ['admin'], exp: now() + 60 })}.`, 'INVALID_TOKEN'],
-      ['an expired token (beyond the 30 s tolerance)', () => hs256({ sub: 'x', roles: ['admin'], exp: now() - 120 }), 'TOKEN_EXPIRED'],
-      ['a token without exp', () => hs256({ sub: 'x', roles: ['admin'] }), 'INVALID_TOKEN'],
-      ['a token with an unknown role', () => hs256({ sub: 'x', roles: ['root'], exp: now() + 60 }), 'INVALID_TOKEN'],
-      ['a token without sub', () => hs256({ roles: ['admin'], exp: now() + 60 }), 'INVALID_TOKEN'],
+      ['a token signed with another secret', () => hs256Token({ sub: 'x', roles: ['admin'], exp: nowSeconds() + 60 }, 'another-secret-another-secret-another!'), 'INVALID_TOKEN'],
+      ['an alg=none token', () => unsignedToken({ sub: 'x', roles: ['admin'], exp: nowSeconds() + 60 }), 'INVALID_TOKEN'],
+      ['an expired token (beyond the 30 s tolerance)', () => hs256Token({ sub: 'x', roles: ['admin'], exp: nowSeconds() - 120 }), 'TOKEN_EXPIRED'],
+      ['a token without exp', () => hs256Token({ sub: 'x', roles: ['admin'] }), 'INVALID_TOKEN'],
+      ['a token with an unknown role', () => hs256Token({ sub: 'x', roles: ['root'], exp: nowSeconds() + 60 }), 'INVALID_TOKEN'],
+      ['a token without sub', () => hs256Token({ roles: ['admin'], exp: nowSeconds() + 60 }), 'INVALID_TOKEN'],
     ];
     it.each(cases)('answers %s with 401 and the error envelope', async (_name, token, code) => {
-      const req = request(t.http).get('/query-expansion/synonyms');
-      const tok = token();
-      if (tok !== undefined) req.set('Authorization', `Bearer ${tok}`);
-      const res = await req;
+      const res = await t.api.synonyms.list({}, token());
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: 'Unauthorized', message: expect.any(String), code });
     });
 
     it('accepts a token that expired within the 30 s clock tolerance', async () => {
-      const res = await request(t.http)
-        .get('/query-expansion/synonyms')
-        .set('Authorization', `Bearer ${hs256({ sub: 'x', roles: ['user'], exp: now() - 5 })}`);
+      const res = await t.api.synonyms.list({}, hs256Token({ sub: 'x', roles: ['user'], exp: nowSeconds() - 5 }));
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ synonyms: expect.any(Array), total: expect.any(Number) });
     });
   });
 
   describe('permissions', () => {
-    const matrix: [string, string, string, string[], number][] = [
-      ['PUT a synonym', 'put', '/query-expansion/synonyms/1', ['user'], 403],
-      ['PUT a synonym', 'put', '/query-expansion/synonyms/1', ['analyst'], 403],
-      ['DELETE a synonym', 'delete', '/query-expansion/synonyms/1', ['service'], 403],
-      ['read the audit log', 'get', '/query-expansion/admin/audit-log', ['curator'], 403],
-      ['read the audit log', 'get', '/query-expansion/admin/audit-log', ['analyst'], 403],
+    const matrix: [string, (token: string) => ApiRequest<unknown>, Role[], number][] = [
+      ['PUT a synonym', (token) => t.api.synonyms.update(1, { confidence: 0.5 }, token), ['user'], 403],
+      ['PUT a synonym', (token) => t.api.synonyms.update(1, { confidence: 0.5 }, token), ['analyst'], 403],
+      ['DELETE a synonym', (token) => t.api.synonyms.remove(1, token), ['service'], 403],
+      ['read the audit log', (token) => t.api.admin.auditLog({}, token), ['curator'], 403],
+      ['read the audit log', (token) => t.api.admin.auditLog({}, token), ['analyst'], 403],
     ];
-    it.each(matrix)('refuses to %s (%s %s) for roles %j with %i', async (_n, method, path, roles, status) => {
-      const res = await (request(t.http) as unknown as Record<string, (p: string) => request.Test>)[method](path)
-        .set('Authorization', `Bearer ${t.token('someone', roles as never)}`)
-        .send({ confidence: 0.5 });
+    it.each(matrix)('refuses to %s for roles %j with %i', async (_n, send, roles, status) => {
+      const res = await send(t.token('someone', roles));
       expect(res.status).toBe(status);
       expect(res.body.code).toBe('INSUFFICIENT_ROLE');
-      expect(res.body.details.provided_value).toEqual(roles);
+      expect(res.body.details?.provided_value).toEqual(roles);
     });
 
     it('lets an admin read the audit log', async () => {
-      const res = await request(t.http).get('/query-expansion/admin/audit-log').set('Authorization', `Bearer ${admin}`);
+      const res = await t.api.admin.auditLog({}, admin);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ audit_entries: expect.any(Array), total: expect.any(Number) });
     });
@@ -77,99 +68,88 @@ describe('Platform: auth, errors, lists, versioning, docs', () => {
 
   describe('error envelope', () => {
     it('answers an unknown route with 404 NOT_FOUND', async () => {
-      const res = await request(t.http).get('/query-expansion/nothing-here').set('Authorization', `Bearer ${admin}`);
+      const res = await t.api.raw('get', ROUTES.unknown, admin);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: 'Not Found', message: expect.any(String), code: 'NOT_FOUND' });
     });
 
     it('answers malformed JSON with 400 MALFORMED_JSON', async () => {
-      const res = await request(t.http)
-        .post('/query-expansion/synonyms')
-        .set('Authorization', `Bearer ${admin}`)
-        .set('Content-Type', 'application/json')
-        .send('{"term": "a",');
+      const res = await t.api.raw('post', ROUTES.synonyms, admin).set('Content-Type', 'application/json').send('{"term": "a",');
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: 'Bad Request', message: 'Request body is not valid JSON', code: 'MALFORMED_JSON' });
     });
 
     it('answers a body over the size limit with 413 PAYLOAD_TOO_LARGE', async () => {
-      const res = await request(t.http)
-        .post('/query-expansion/synonyms')
-        .set('Authorization', `Bearer ${admin}`)
-        .send({ term: 'a', synonym: 'b', notes: 'x'.repeat(300 * 1024) });
+      const res = await t.api.synonyms.create({ term: 'a', synonym: 'b', notes: 'x'.repeat(300 * 1024) }, admin);
       expect(res.status).toBe(413);
       expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
     });
 
     it('refuses an unknown body property with details naming it', async () => {
-      const res = await request(t.http).post('/query-expansion/synonyms').set('Authorization', `Bearer ${admin}`).send(synonymBody({ colour: 'red' }));
+      const res = await t.api.synonyms.create(unchecked({ ...synonymBody(), colour: 'red' }), admin);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION_ERROR');
       expect(res.body.details).toEqual({ field: 'colour', expected_type: expect.stringContaining('no such property'), provided_value: 'red' });
     });
 
     it('refuses a __proto__ key with FORBIDDEN_PROPERTY and leaves Object.prototype alone', async () => {
-      const res = await request(t.http)
-        .post('/query-expansion/synonyms')
-        .set('Authorization', `Bearer ${admin}`)
-        .set('Content-Type', 'application/json')
-        .send('{"term":"a","synonym":"b","__proto__":{"polluted":true}}');
+      const res = await t.api.raw('post', ROUTES.synonyms, admin).set('Content-Type', 'application/json').send('{"term":"a","synonym":"b","__proto__":{"polluted":true}}');
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('FORBIDDEN_PROPERTY');
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     });
 
     it('reports a wrong type with field, expected_type and provided_value', async () => {
-      const res = await request(t.http).post('/query-expansion/synonyms').set('Authorization', `Bearer ${admin}`).send(synonymBody({ confidence: 'high' }));
+      const res = await t.api.synonyms.create(unchecked({ ...synonymBody(), confidence: 'high' }), admin);
       expect(res.status).toBe(400);
       expect(res.body.details).toEqual({ field: 'confidence', expected_type: 'number', provided_value: 'high' });
     });
 
     it('answers a non-object JSON body (an array) with a 400, not a 500', async () => {
-      const res = await request(t.http).post('/query-expansion/synonyms').set('Authorization', `Bearer ${admin}`).send([1, 2, 3]);
+      const res = await t.api.synonyms.create(unchecked([1, 2, 3]), admin);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'Bad Request', code: expect.stringMatching(/^[A-Z_]+$/) });
     });
 
     it('returns an X-Request-Id on every response and keeps a sane incoming one', async () => {
-      const res = await request(t.http).get('/query-expansion/synonyms').set('Authorization', `Bearer ${user}`).set('X-Request-Id', 'abc-123');
+      const res = await t.api.synonyms.list({}, user).set('X-Request-Id', 'abc-123');
       expect(res.headers['x-request-id']).toBe('abc-123');
-      const fresh = await request(t.http).get('/query-expansion/synonyms').set('Authorization', `Bearer ${user}`).set('X-Request-Id', 'bad id with spaces');
+      const fresh = await t.api.synonyms.list({}, user).set('X-Request-Id', 'bad id with spaces');
       expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
   });
 
   describe('lists', () => {
     it('refuses limit above 1000 with 400', async () => {
-      const res = await request(t.http).get('/query-expansion/synonyms?limit=1001').set('Authorization', `Bearer ${user}`);
+      const res = await t.api.synonyms.list({ limit: 1001 }, user);
       expect(res.status).toBe(400);
       expect(res.body.details).toEqual({ field: 'limit', expected_type: 'number <= 1000', provided_value: 1001 });
     });
 
     it('refuses a sort field that is not a known column', async () => {
-      const res = await request(t.http).get('/query-expansion/synonyms?sort=password').set('Authorization', `Bearer ${user}`);
+      const res = await t.api.synonyms.list({ sort: 'password' }, user);
       expect(res.status).toBe(400);
-      expect(res.body.details.field).toBe('sort');
+      expect(res.body.details?.field).toBe('sort');
     });
 
     it('refuses an order other than asc or desc', async () => {
-      const res = await request(t.http).get('/query-expansion/synonyms?order=sideways').set('Authorization', `Bearer ${user}`);
+      const res = await t.api.synonyms.list({ order: 'sideways' }, user);
       expect(res.status).toBe(400);
-      expect(res.body.details.field).toBe('order');
+      expect(res.body.details?.field).toBe('order');
     });
 
     it('sets X-Total-Count, X-Page-Size, X-Page-Offset and X-Has-More', async () => {
       for (let i = 0; i < 3; i++) {
-        await request(t.http).post('/query-expansion/synonyms').set('Authorization', `Bearer ${admin}`).send(synonymBody({ domain: 'listing' })).expect(200);
+        await t.api.synonyms.create(synonymBody({ domain: 'listing' }), admin).expect(200);
       }
-      const res = await request(t.http).get('/query-expansion/synonyms?domain=listing&limit=2&offset=0').set('Authorization', `Bearer ${user}`);
+      const res = await t.api.synonyms.list({ domain: 'listing', limit: 2, offset: 0 }, user);
       expect(res.status).toBe(200);
       expect(res.headers['x-total-count']).toBe('3');
       expect(res.headers['x-page-size']).toBe('2');
       expect(res.headers['x-page-offset']).toBe('0');
       expect(res.headers['x-has-more']).toBe('true');
       expect(res.body.synonyms).toHaveLength(2);
-      const last = await request(t.http).get('/query-expansion/synonyms?domain=listing&limit=2&offset=2').set('Authorization', `Bearer ${user}`);
+      const last = await t.api.synonyms.list({ domain: 'listing', limit: 2, offset: 2 }, user);
       expect(last.headers['x-has-more']).toBe('false');
       expect(last.body.synonyms).toHaveLength(1);
     });
@@ -177,13 +157,13 @@ describe('Platform: auth, errors, lists, versioning, docs', () => {
 
   describe('versioning', () => {
     it('serves the spec shape on the unversioned path and names v2', async () => {
-      const res = await request(t.http).get('/query-expansion/synonyms').set('Authorization', `Bearer ${user}`);
+      const res = await t.api.synonyms.list({}, user);
       expect(res.headers['api-version']).toBe('v2');
       expect(Object.keys(res.body).sort()).toEqual(['synonyms', 'total']);
     });
 
     it('serves /api/v2 with the v2 list envelope', async () => {
-      const res = await request(t.http).get('/api/v2/query-expansion/synonyms?limit=2&offset=2').set('Authorization', `Bearer ${user}`);
+      const res = await t.api.raw('get', `${versioned('v2', ROUTES.synonyms)}?limit=2&offset=2`, user);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         data: expect.any(Array),
@@ -193,7 +173,7 @@ describe('Platform: auth, errors, lists, versioning, docs', () => {
     });
 
     it('marks /api/v1 as deprecated in body and headers', async () => {
-      const res = await request(t.http).get('/api/v1/query-expansion/synonyms').set('Authorization', `Bearer ${user}`);
+      const res = await t.api.raw<SynonymListDto & { deprecation_warning?: Record<string, unknown> }>('get', versioned('v1', ROUTES.synonyms), user);
       expect(res.status).toBe(200);
       expect(res.body.deprecation_warning).toEqual({
         version: 'v1',
@@ -208,43 +188,43 @@ describe('Platform: auth, errors, lists, versioning, docs', () => {
     });
 
     it('marks every v1 answer: object bodies of other routes gain the warning, errors keep the envelope with the headers', async () => {
-      const expanded = await request(t.http).post('/api/v1/query-expansion/expand').set('Authorization', `Bearer ${user}`).send({ query: 'ML' });
+      const expanded = await t.api.raw<ExpandResponseDto & { deprecation_warning?: Record<string, unknown> }>('post', versioned('v1', ROUTES.expand), user).send({ query: 'ML' });
       expect(expanded.status).toBe(200);
       expect(expanded.body.deprecation_warning).toMatchObject({ version: 'v1', status: 'deprecated' });
       expect(expanded.body.expanded_queries).toEqual(expect.any(Array));
-      const missing = await request(t.http).get('/api/v1/query-expansion/synonyms/999999').set('Authorization', `Bearer ${user}`);
+      const missing = await t.api.raw('get', versioned('v1', ROUTES.synonym(999999)), user);
       expect(missing.status).toBe(404);
-      expect(Object.keys(missing.body).sort()).toEqual(['code', 'details', 'error', 'message']);
+      expect(Object.keys(missing.body as object).sort()).toEqual(['code', 'details', 'error', 'message']);
       expect(missing.headers['api-version']).toBe('v1');
       expect(missing.headers.sunset).toBe('Mon, 30 Jun 2025 00:00:00 GMT');
-      const current = await request(t.http).post('/query-expansion/expand').set('Authorization', `Bearer ${user}`).send({ query: 'ML' });
+      const current = await t.api.expand({ query: 'ML' }, user);
       expect(current.headers['api-version']).toBe('v2');
       expect(current.headers.deprecation).toBeUndefined();
-      expect(current.body.deprecation_warning).toBeUndefined();
+      expect((current.body as { deprecation_warning?: unknown }).deprecation_warning).toBeUndefined();
     });
 
     it('takes the API-Version header, and the path wins over it', async () => {
-      const byHeader = await request(t.http).get('/query-expansion/synonyms').set('API-Version', '1').set('Authorization', `Bearer ${user}`);
+      const byHeader = await t.api.synonyms.list({}, user).set('API-Version', '1');
       expect(byHeader.headers['api-version']).toBe('v1');
-      const pathWins = await request(t.http).get('/api/v2/query-expansion/synonyms').set('API-Version', 'v1').set('Authorization', `Bearer ${user}`);
+      const pathWins = await t.api.raw<{ data: SynonymDto[]; deprecation_warning?: unknown }>('get', versioned('v2', ROUTES.synonyms), user).set('API-Version', 'v1');
       expect(pathWins.headers['api-version']).toBe('v2');
       expect(pathWins.body.deprecation_warning).toBeUndefined();
     });
 
     it('takes the version query parameter, and the header wins over it', async () => {
-      const byQuery = await request(t.http).get('/query-expansion/synonyms?version=v1').set('Authorization', `Bearer ${user}`);
+      const byQuery = await t.api.synonyms.list('version=v1', user);
       expect(byQuery.status).toBe(200);
       expect(byQuery.headers['api-version']).toBe('v1');
-      const headerWins = await request(t.http).get('/query-expansion/synonyms?version=v1').set('API-Version', '2').set('Authorization', `Bearer ${user}`);
+      const headerWins = await t.api.synonyms.list('version=v1', user).set('API-Version', '2');
       expect(headerWins.headers['api-version']).toBe('v2');
     });
 
     it.each([
-      ['/api/v3/query-expansion/synonyms', {}, 'v3'],
-      ['/query-expansion/synonyms', { 'API-Version': 'banana' }, 'banana'],
-      ['/query-expansion/synonyms?version=9', {}, '9'],
-    ])('refuses %s %j with 400 UNSUPPORTED_API_VERSION naming %s', async (path, headers, named) => {
-      const res = await request(t.http).get(path).set(headers).set('Authorization', `Bearer ${user}`);
+      [versioned('v3', ROUTES.synonyms), {}, 'v3'],
+      [ROUTES.synonyms, { 'API-Version': 'banana' }, 'banana'],
+      [`${ROUTES.synonyms}?version=9`, {}, '9'],
+    ])('refuses %s %j with 400 UNSUPPORTED_API_VERSION naming %s', async (path, headers: Record<string, string>, named) => {
+      const res = await t.api.raw('get', path, user).set(headers);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('UNSUPPORTED_API_VERSION');
       expect(res.body.message).toContain(`"${named}"`);
@@ -253,39 +233,40 @@ describe('Platform: auth, errors, lists, versioning, docs', () => {
 
   describe('health and docs', () => {
     it('serves /health without a token and pings the database', async () => {
-      const res = await request(t.http).get('/health');
+      const res = await t.api.health();
       expect(res.status).toBe(200);
       expect(res.body.details.database.status).toBe('up');
       expect(res.headers['x-ratelimit-limit']).toBeUndefined();
     });
 
     it('serves the OpenAPI document with bearer auth and the error envelope', async () => {
-      const res = await request(t.http).get('/docs-json');
+      const res = await t.api.docs.json();
       expect(res.status).toBe(200);
       expect(res.body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
       expect(res.body.components.schemas.ErrorResponseDto.required).toEqual(expect.arrayContaining(['error', 'message', 'code']));
-      expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/query-expansion/synonyms', '/query-expansion/synonyms/{synonym_id}']));
+      expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining([ROUTES.synonyms, ROUTES.synonym('{synonym_id}')]));
     });
 
     it('types every report section and response in the OpenAPI document (no free objects)', async () => {
-      const { components, paths } = (await request(t.http).get('/docs-json')).body;
+      const { components, paths } = (await t.api.docs.json()).body;
       const report = components.schemas.ReportResponseDto.properties;
-      for (const section of ['report_metadata', 'user_behavior_metrics', 'quality_metrics']) expect(report[section].$ref).toMatch(/Dto$/);
-      expect(Object.keys(components.schemas.QualityMetricsDto.properties)).toEqual(expect.arrayContaining(['precision_score', 'recall_score', 'quality_trends']));
-      expect(components.schemas.UserBehaviorMetricsDto.properties.role_preferences.additionalProperties.$ref).toContain('RolePreferenceDto');
-      expect(components.schemas.ExpansionResultDto.properties.metadata.$ref).toContain('ResultMetadataDto');
-      const put = paths['/query-expansion/synonyms/{synonym_id}'].put.responses['200'].content['application/json'].schema.$ref;
-      expect(components.schemas[put.split('/').pop()].properties).toHaveProperty('version');
+      for (const section of ['report_metadata', 'user_behavior_metrics', 'quality_metrics']) expect(report?.[section].$ref).toMatch(/Dto$/);
+      expect(Object.keys(components.schemas.QualityMetricsDto.properties ?? {})).toEqual(expect.arrayContaining(['precision_score', 'recall_score', 'quality_trends']));
+      expect(components.schemas.UserBehaviorMetricsDto.properties?.role_preferences.additionalProperties?.$ref).toContain('RolePreferenceDto');
+      expect(components.schemas.ExpansionResultDto.properties?.metadata.$ref).toContain('ResultMetadataDto');
+      const put = paths[ROUTES.synonym('{synonym_id}')].put.responses['200'].content['application/json'].schema.$ref;
+      expect(put).toBeDefined();
+      expect(components.schemas[put!.split('/').pop()!].properties).toHaveProperty('version');
     });
 
     it('serves Swagger UI at /docs', async () => {
-      const res = await request(t.http).get('/docs/');
+      const res = await t.api.docs.ui();
       expect(res.status).toBe(200);
       expect(res.text).toContain('swagger-ui');
     });
 
     it('sets security headers (helmet)', async () => {
-      const res = await request(t.http).get('/health');
+      const res = await t.api.health();
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-powered-by']).toBeUndefined();
     });

@@ -1,6 +1,6 @@
+import { expect } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import pino from 'pino';
-import request from 'supertest';
 import { AppLogger } from '../src/common/logging/app-logger';
 import { SynonymsService } from '../src/synonyms/synonyms.service';
 import { createTestApp, type TestApp } from './setup/create-test-app';
@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from './setup/create-test-app';
 describe('Request ids in log lines', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ LOG_LEVEL: 'warn' });
+    t = await createTestApp({ env: { LOG_LEVEL: 'warn' } });
   });
   afterAll(() => t.close());
   afterEach(() => jest.restoreAllMocks());
@@ -29,7 +29,7 @@ describe('Request ids in log lines', () => {
       throw new Error('SELECT failed');
     });
     const token = t.token('logger', ['user']);
-    const res = await request(t.http).get('/query-expansion/synonyms/1').set('Authorization', `Bearer ${token}`).set('X-Request-Id', 'trace-abc-123');
+    const res = await t.api.synonyms.get(1, token).set('X-Request-Id', 'trace-abc-123');
     expect(res.status).toBe(500);
     expect(res.headers['x-request-id']).toBe('trace-abc-123');
     const lines = written.map((l) => JSON.parse(l) as Record<string, unknown>);

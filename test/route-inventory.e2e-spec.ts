@@ -6,7 +6,9 @@ import { Test } from '@nestjs/testing';
 import { DEFAULT_THROTTLE } from '../src/config/throttle.config';
 import { RateLimitGroup, Unthrottled } from '../src/throttle/rate-limit-group.decorator';
 import { RouteInventory, routeProblems, routesTable } from '../src/throttle/route-inventory';
+import { ROUTES } from './client';
 import { createTestApp, type TestApp } from './setup/create-test-app';
+import { withErrorLogsSilenced } from './setup/logs';
 
 @RateLimitGroup('synonyms')
 @Controller('limited')
@@ -64,10 +66,10 @@ describe('Route inventory', () => {
     const routes = t.app.get(RouteInventory).list();
     expect(routes.length).toBeGreaterThanOrEqual(15);
     expect(routeProblems(routes)).toEqual([]);
-    const expand = routes.find((r) => r.method === 'POST' && r.path === '/query-expansion/expand');
+    const expand = routes.find((r) => r.method === 'POST' && r.path === ROUTES.expand);
     expect(expand).toMatchObject({ group: 'expansion', public: false, unthrottled: false });
-    expect(routes.find((r) => r.path === '/health')).toMatchObject({ public: true, unthrottled: true, group: undefined });
-    for (const r of routes.filter((x) => x.path.startsWith('/query-expansion/admin'))) expect(r).toMatchObject({ group: 'admin', roles: ['admin'] });
+    expect(routes.find((r) => r.path === ROUTES.health)).toMatchObject({ public: true, unthrottled: true, group: undefined });
+    for (const r of routes.filter((x) => x.path.startsWith(ROUTES.admin.prefix))) expect(r).toMatchObject({ group: 'admin', roles: ['admin'] });
   });
 
   it('docs/API.md lists every route with its roles and limit, as generated from the code', () => {
@@ -84,12 +86,15 @@ describe('Route inventory', () => {
 
   it('refuses to start when a route declares no rate-limit group, naming it', async () => {
     expect(await boot(LimitedController)).toBeUndefined();
-    const err = await boot(LimitedController, ForgottenController);
+    const { result: err, logged } = await withErrorLogsSilenced(() => boot(LimitedController, ForgottenController));
     expect(err?.message).toBe('Unsafe routes: GET /forgotten/report (ForgottenController) declares no rate-limit group: add @RateLimitGroup(...), or @Public() @Unthrottled() for a public probe');
+    expect(logged).toEqual([[expect.stringContaining('Refusing to start: GET /forgotten/report (ForgottenController)')]]);
   });
 
   it('refuses an unthrottled route that is not public', async () => {
-    expect((await boot(ProbeController))?.message).toContain('GET /probe (ProbeController) is @Unthrottled() but not @Public()');
+    const { result: err, logged } = await withErrorLogsSilenced(() => boot(ProbeController));
+    expect(err?.message).toContain('GET /probe (ProbeController) is @Unthrottled() but not @Public()');
+    expect(logged).toEqual([[expect.stringContaining('Refusing to start: GET /probe (ProbeController)')]]);
     expect(routeProblems([{ method: 'GET', path: '/p', controller: 'P', public: true, unthrottled: true }])).toEqual([]);
     expect(routeProblems([{ method: 'GET', path: '/p', controller: 'P', public: true, unthrottled: true, group: 'admin' }])).toEqual(['GET /p (P) has a rate-limit group and @Unthrottled()']);
   });

@@ -1,7 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import request from 'supertest';
 import { createTestApp, dropMysqlDatabase, isMysqlRun } from './setup/create-test-app';
 
 describe('Graceful shutdown', () => {
@@ -10,7 +9,7 @@ describe('Graceful shutdown', () => {
     const token = t.token('uma', ['user']);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await request(t.http).post('/query-expansion/expand').set('Authorization', `Bearer ${token}`).send({ query: `ML deployment ${i}` });
+      const res = await t.api.expand({ query: `ML deployment ${i}` }, token);
       ids.push(res.body.expansion_id);
     }
     if (isMysqlRun()) {
@@ -20,7 +19,7 @@ describe('Graceful shutdown', () => {
       const { buildDataSourceOptions } = await import('../src/database/typeorm-options');
       const ds = new DataSource(buildDataSourceOptions({ ...readDatabaseConfig(), name: t.mysqlDatabase as string }));
       await ds.initialize();
-      const rows = await ds.query(`SELECT id FROM expansion_events WHERE id IN (?, ?, ?)`, ids);
+      const rows = await ds.query<{ id: string }[]>(`SELECT id FROM expansion_events WHERE id IN (?, ?, ?)`, ids);
       await ds.destroy();
       await dropMysqlDatabase(t.mysqlDatabase as string);
       expect(rows).toHaveLength(3);

@@ -1,4 +1,4 @@
-import request from 'supertest';
+import { expect } from '@jest/globals';
 import { TOKEN_CACHE } from '../src/auth/auth.tokens';
 import { JwtStrategy } from '../src/auth/jwt.strategy';
 import type { TokenCache } from '../src/auth/token-cache';
@@ -13,7 +13,7 @@ describe('Verified-token cache', () => {
   afterAll(() => t.close());
   afterEach(() => jest.restoreAllMocks());
 
-  const list = (token: string) => request(t.http).get('/query-expansion/synonyms?limit=1').set('Authorization', `Bearer ${token}`);
+  const list = (token: string) => t.api.synonyms.list({ limit: 1 }, token);
 
   it('verifies a token once, then serves it from the cache', async () => {
     const validate = jest.spyOn(JwtStrategy.prototype, 'validate');

@@ -1,22 +1,29 @@
 import 'reflect-metadata';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
+import { BULK_LIMITS, DEFAULT_BULK_LIMITS, type BulkLimits } from '../../src/admin/bulk/bulk.limits';
 import { AppModule } from '../../src/app.module';
 import { APP_OPTIONS, configureApp } from '../../src/app.setup';
-import type { JwtKeys } from '../../src/auth/jwt-keys';
 import type { Role } from '../../src/auth/roles';
-import { signToken } from '../../src/auth/token-signer';
+import { apiClient, type Api } from '../client';
+import { TEST_SECRET, testToken } from './auth';
 
-export const TEST_SECRET = 'test-secret-of-at-least-thirty-two-characters!';
+export interface TestAppOptions {
+  /** Environment variables over the test defaults (rate limits, JWT keys, CORS origins, DB_PATH...). */
+  env?: Record<string, string>;
+  /** Bulk import and export bounds over DEFAULT_BULK_LIMITS, provided as BULK_LIMITS (e.g. { maxRows: 3 }, { exportPageSize: 1 }). */
+  bulkLimits?: Partial<BulkLimits>;
+}
 
 export interface TestApp {
   app: INestApplication;
-  /** The HTTP server for supertest. */
-  http: ReturnType<INestApplication['getHttpServer']>;
+  /** The typed API client on this app's HTTP server. */
+  api: Api;
   dataSource: DataSource;
   dataDir: string;
   /** The MySQL/MariaDB database of this app (MySQL runs only). */
@@ -25,8 +32,6 @@ export interface TestApp {
   token(sub: string, roles: Role[], expiresIn?: number): string;
   close(): Promise<void>;
 }
-
-export const TEST_KEYS: JwtKeys = { algorithm: 'HS256', verifyKey: TEST_SECRET, signKey: TEST_SECRET, developmentSecret: false };
 
 let mysqlApps = 0;
 
@@ -39,11 +44,13 @@ export function isMysqlRun(): boolean {
  * default, or the MySQL/MariaDB database named by DB_NAME (emptied first) when DB_TYPE is mysql/mariadb.
  * Refuses a MySQL database whose name lacks "test", so the suite can never wipe a real one.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'qes-test-'));
   const base: Record<string, string> = {
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    // errors only: a passing run prints nothing, as tests that provoke an error log on purpose silence it
+    // (test/setup/logs.ts); an unexpected server error shows up
+    LOG_LEVEL: 'error',
     JWT_SECRET: TEST_SECRET,
     DATA_DIR: dataDir,
     IMPORT_DIR: join(dataDir, 'imports'),
@@ -64,22 +71,25 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     base.DB_PATH = join(dataDir, 'test.sqlite');
   }
   const saved = { ...process.env };
-  Object.assign(process.env, base, env);
+  Object.assign(process.env, base, options.env);
   try {
     const mysqlDb = isMysqlRun() ? base.DB_NAME : undefined;
     if (mysqlDb) await resetMysqlDatabase();
-    const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
+    let builder = Test.createTestingModule({ imports: [AppModule] });
+    if (options.bulkLimits) builder = builder.overrideProvider(BULK_LIMITS).useValue(Object.freeze({ ...DEFAULT_BULK_LIMITS, ...options.bulkLimits }));
+    const moduleRef = await builder.compile();
     const app = moduleRef.createNestApplication(APP_OPTIONS);
     configureApp(app);
     await app.init();
     const dataSource = app.get(DataSource);
     return {
       app,
-      http: app.getHttpServer(),
+      // Nest types the adapter's server as any; with Express it is a Node HTTP server
+      api: apiClient(app.getHttpServer() as Server),
       dataSource,
       dataDir,
       mysqlDatabase: mysqlDb,
-      token: (sub, roles, expiresIn = 3600) => signToken(TEST_KEYS, { sub, roles, expiresIn }),
+      token: testToken,
       close: async () => {
         await app.close();
         if (mysqlDb) await dropMysqlDatabase(mysqlDb);

@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import { Writable } from 'node:stream';
 import { AppLogger, createRootLogger } from '../../src/common/logging/app-logger';
 import { requestScope } from '../../src/common/logging/request-context';

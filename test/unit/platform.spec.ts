@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from '@jest/globals';
 import type { ExecutionContext } from '@nestjs/common';
 import { Logger, NotFoundException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
@@ -190,7 +191,7 @@ describe('API version negotiation', () => {
     expect(req.apiVersion).toMatchObject({ major: 1, source: 'path' });
   });
   it('leaves other /api paths alone', () => {
-    const req = { url: '/api/v1/elsewhere', headers: {} } as { url: string; headers: Record<string, string> };
+    const req: { url: string; headers: Record<string, string> } = { url: '/api/v1/elsewhere', headers: {} };
     apiVersionMiddleware(req, {}, () => undefined);
     expect(req.url).toBe('/api/v1/elsewhere');
   });

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
@@ -13,7 +13,7 @@ import { prepareEntry, type PreparedEntry } from '../../synonyms/entry-preparati
 import { DuplicateSynonymError } from '../../synonyms/synonym.errors';
 import { CatalogueStore } from '../../synonyms/catalogue-store';
 import { SynonymsService, type AddSynonymInput } from '../../synonyms/synonyms.service';
-import { DEFAULT_IMPORT_LIMITS, type BulkImportLimits } from './bulk.limits';
+import { BULK_LIMITS, type BulkLimits } from './bulk.limits';
 import { splitTags } from './csv-format';
 import type { BulkImportDto, BulkImportErrorDto, BulkImportResultDto, BulkImportWarningDto } from './dto/bulk.dto';
 import { ImportRowDto } from './dto/import-row.dto';
@@ -102,10 +102,8 @@ class ImportRun {
  */
 @Injectable()
 export class BulkImportService {
-  /** The bounds in force; a plain object so a deployment or a test can tune them. */
-  readonly limits: BulkImportLimits = { ...DEFAULT_IMPORT_LIMITS };
-
   constructor(
+    @Inject(BULK_LIMITS) private readonly limits: Readonly<BulkLimits>,
     private readonly config: ConfigService<RootConfig, true>,
     private readonly tx: TransactionRunner,
     private readonly synonyms: SynonymsService,
@@ -114,7 +112,7 @@ export class BulkImportService {
 
   async import(dto: BulkImportDto, userId: string): Promise<BulkImportResultDto> {
     const { importDir } = this.config.getOrThrow('app', { infer: true });
-    const limits = { ...this.limits };
+    const { limits } = this;
     const file = await openImportFile(dto.file_path, importDir, limits.maxFileBytes);
     const run = new ImportRun(limits.maxReportedIssues);
     const reason = `bulk import of ${file.relativePath}`.slice(0, MAX_REASON);

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { RootConfig } from '../../config';
 import { CatalogueStore, type ExportFilters } from '../../synonyms/catalogue-store';
 import type { SynonymEntity } from '../../synonyms/entities/synonym.entity';
-import { EXPORT_PAGE_SIZE } from './bulk.limits';
+import { BULK_LIMITS, type BulkLimits } from './bulk.limits';
 import { CSV_COLUMNS, csvRecord, joinTags } from './csv-format';
 import { assertNever } from '../../common/exhaustive';
 import type { BulkFormat, ExportDto, ExportResultDto } from './dto/bulk.dto';
@@ -83,10 +83,8 @@ async function writeAll(handle: FileHandle, text: string): Promise<void> {
  */
 @Injectable()
 export class ExportService {
-  /** Rows per database query; a plain field so a test can make pages small. */
-  pageSize = EXPORT_PAGE_SIZE;
-
   constructor(
+    @Inject(BULK_LIMITS) private readonly limits: Readonly<BulkLimits>,
     private readonly config: ConfigService<RootConfig, true>,
     private readonly catalogue: CatalogueStore,
   ) {}
@@ -100,15 +98,16 @@ export class ExportService {
     const handle: FileHandle = await open(tempPath, 'wx', 0o644);
     let done = false;
     let count = 0;
+    const pageSize = this.limits.exportPageSize;
     try {
       await writeAll(handle, writer.start());
       let afterId = 0;
       for (;;) {
-        const page = await this.catalogue.pageForExport(afterId, filters, this.pageSize);
+        const page = await this.catalogue.pageForExport(afterId, filters, pageSize);
         let chunk = '';
         for (const entry of page) chunk += writer.row(entry, count++);
         await writeAll(handle, chunk);
-        if (page.length < this.pageSize) break;
+        if (page.length < pageSize) break;
         afterId = page[page.length - 1].id;
       }
       await writeAll(handle, writer.end(count));

@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import { deriveInsights, qualityScore } from '../../../src/analytics/analytics.rules';
 import type { ExpansionMetricsDto, SynonymMetricsDto } from '../../../src/analytics/dto/analytics-responses.dto';
 

@@ -4,7 +4,7 @@ import { compileLexicon, LexiconFile, loadLexicons, tokenize, validateLexiconFil
 import * as os from 'os';
 
 const dataDir = path.join(__dirname, '../../../src/expansion/engine/data');
-const read = (f: string): LexiconFile => JSON.parse(fs.readFileSync(path.join(dataDir, f), 'utf8'));
+const read = (f: string) => JSON.parse(fs.readFileSync(path.join(dataDir, f), 'utf8')) as LexiconFile;
 
 describe('built-in lexicons', () => {
   it('acronyms.json has at least 300 acronyms and every entry is well-formed', () => {

@@ -1,0 +1,23 @@
+import type { SuccessMessageDto } from '../../src/common/http/api-responses';
+import type { CreateSynonymDto } from '../../src/synonyms/dto/create-synonym.dto';
+import type { DeleteSynonymDto } from '../../src/synonyms/dto/delete-synonym.dto';
+import type { ListSynonymsQueryDto } from '../../src/synonyms/dto/list-synonyms-query.dto';
+import type { CreateSynonymResponseDto, SynonymDto, SynonymListDto, UpdateSynonymResponseDto } from '../../src/synonyms/dto/synonym-responses.dto';
+import type { UpdateSynonymDto } from '../../src/synonyms/dto/update-synonym.dto';
+import { call, withQuery, type Body, type HttpServer, type Query } from './http';
+import { ROUTES } from './routes';
+
+/** The catalogue: /query-expansion/synonyms and /query-expansion/synonyms/{id}. Ids are strings too, for the tests of bad ones. */
+export function synonymsClient(server: HttpServer) {
+  const create = (body: Body<CreateSynonymDto>, token?: string) => call<CreateSynonymResponseDto>(server, 'post', ROUTES.synonyms, token, body);
+  return {
+    create,
+    /** Creates an entry, failing the test unless the answer is 200; the new entry's id. */
+    createdId: async (body: Body<CreateSynonymDto>, token?: string): Promise<number> => (await create(body, token).expect(200)).body.synonym_id,
+    list: (query: Query<ListSynonymsQueryDto> = {}, token?: string) => call<SynonymListDto>(server, 'get', withQuery(ROUTES.synonyms, query), token),
+    get: (id: number | string, token?: string) => call<SynonymDto>(server, 'get', ROUTES.synonym(id), token),
+    update: (id: number | string, body: Body<UpdateSynonymDto>, token?: string) => call<UpdateSynonymResponseDto>(server, 'put', ROUTES.synonym(id), token, body),
+    /** DELETE, with a body ({reason}) only when one is given. */
+    remove: (id: number | string, token?: string, body?: Body<DeleteSynonymDto>) => call<SuccessMessageDto>(server, 'delete', ROUTES.synonym(id), token, body),
+  };
+}
