@@ -4,6 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { AppModule } from './app.module';
 import { APP_OPTIONS, configureApp } from './app.setup';
 import { AppLogger } from './common/logging/app-logger';
+import { Lifecycle } from './health/lifecycle';
 import { JWT_KEYS } from './auth/auth.tokens';
 import type { JwtKeys } from './auth/jwt-keys';
 import { signToken } from './auth/token-signer';
@@ -12,6 +13,9 @@ import type { RootConfig } from './config';
 async function bootstrap(): Promise<void> {
   const app = await NestFactory.create(AppModule, APP_OPTIONS);
   configureApp(app);
+  // readiness turns 503 the moment SIGTERM arrives, before Nest's own shutdown hooks run
+  const lifecycle = app.get(Lifecycle);
+  process.once('SIGTERM', () => lifecycle.drain());
   app.enableShutdownHooks();
   const config = app.get(ConfigService<RootConfig, true>);
   const { port, host } = config.getOrThrow('app', { infer: true });

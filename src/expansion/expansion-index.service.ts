@@ -52,6 +52,7 @@ export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDe
   private timer?: NodeJS.Timeout;
   private lastSync = new Date(0);
   private syncing = false;
+  private built = false;
 
   constructor(
     private readonly config: ConfigService<RootConfig, true>,
@@ -62,6 +63,11 @@ export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDe
   ) {
     this.lexicons = loadLexicons();
     this.index = ExpansionIndex.build([], this.lexicons);
+  }
+
+  /** Whether the index was built from the catalogue at start-up (readiness). */
+  get ready(): boolean {
+    return this.built;
   }
 
   get current(): ExpansionIndex {
@@ -105,6 +111,7 @@ export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDe
     await this.rebuild();
     await this.loadPairStats();
     building = false;
+    this.built = true;
     for (const e of early) this.apply(e);
     for (const id of removedEarly) this.index.remove(id);
     this.timer = setInterval(() => void this.syncFromDatabase(), SYNC_INTERVAL_MS);

@@ -1,25 +1,95 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator, type HealthIndicatorResult } from '@nestjs/terminus';
+import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
 import { Public } from '../auth/decorators';
+import { ExpansionIndexService } from '../expansion/expansion-index.service';
 import { Unthrottled } from '../throttle/rate-limit-group.decorator';
+import { Lifecycle } from './lifecycle';
 
+/** A Redis-backed store exposes its client; the in-memory one has none. */
+interface WithRedis {
+  redis?: { ping(): Promise<unknown> };
+}
+
+const DEPENDENCY_TIMEOUT_MS = 2000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    work.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+/**
+ * Probes for load balancers and orchestrators (docs/API.md, "Health and docs"): public and not rate limited.
+ * Liveness is the process alone; readiness is everything a request needs.
+ */
 @ApiTags('health')
+@Public()
+@Unthrottled()
 @Controller('health')
 export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
     private readonly db: TypeOrmHealthIndicator,
+    private readonly indicators: HealthIndicatorService,
+    private readonly indexes: ExpansionIndexService,
+    private readonly lifecycle: Lifecycle,
+    @InjectThrottlerStorage() private readonly throttlerStorage: ThrottlerStorage,
   ) {}
 
-  /** Public and not rate limited: load balancers call it. 503 when the database does not answer. */
-  @Public()
-  @Unthrottled()
+  @Get('live')
+  @HealthCheck()
+  @ApiOperation({ summary: 'Liveness: the process answers (no dependency is checked)', security: [] })
+  @ApiOkResponse({ description: 'The process is up' })
+  live() {
+    return this.health.check([() => this.indicators.check('process').up({ uptime_s: Math.round(process.uptime()) })]);
+  }
+
+  @Get('ready')
+  @HealthCheck()
+  @ApiOperation({ summary: 'Readiness: database reachable, expansion index built, Redis reachable when configured, not shutting down', security: [] })
+  @ApiOkResponse({ description: 'Ready to serve' })
+  @ApiServiceUnavailableResponse({ description: 'A dependency is down, the index is still building, or the service is shutting down (details name which)' })
+  ready() {
+    return this.health.check(this.readinessChecks());
+  }
+
+  /** The same as /health/ready. */
   @Get()
   @HealthCheck()
-  @ApiOkResponse({ description: 'The service and its database answer' })
-  @ApiServiceUnavailableResponse({ description: 'The database does not answer' })
+  @ApiOperation({ summary: 'Readiness (alias of /health/ready)', security: [] })
+  @ApiOkResponse({ description: 'Ready to serve' })
+  @ApiServiceUnavailableResponse({ description: 'Not ready (details name which check failed)' })
   check() {
-    return this.health.check([() => this.db.pingCheck('database', { timeout: 2000 })]);
+    return this.health.check(this.readinessChecks());
+  }
+
+  private readinessChecks(): (() => Promise<HealthIndicatorResult> | HealthIndicatorResult)[] {
+    const checks: (() => Promise<HealthIndicatorResult> | HealthIndicatorResult)[] = [
+      () => this.db.pingCheck('database', { timeout: DEPENDENCY_TIMEOUT_MS }),
+      () => (this.indexes.ready ? this.indicators.check('expansion_index').up() : this.indicators.check('expansion_index').down({ message: 'building' })),
+      () => (this.lifecycle.draining ? this.indicators.check('lifecycle').down({ message: 'shutting down' }) : this.indicators.check('lifecycle').up()),
+    ];
+    const redis = (this.throttlerStorage as WithRedis).redis;
+    if (redis) {
+      checks.push(() =>
+        withTimeout(redis.ping(), DEPENDENCY_TIMEOUT_MS).then(
+          () => this.indicators.check('redis').up(),
+          () => this.indicators.check('redis').down({ message: 'unreachable' }),
+        ),
+      );
+    }
+    return checks;
   }
 }

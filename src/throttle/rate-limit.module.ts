@@ -1,11 +1,27 @@
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { DiscoveryModule } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { RootConfig } from '../config';
 import { RATE_LIMIT_GROUPS } from './rate-limit-group.decorator';
 import { RouteInventory } from './route-inventory';
+
+/**
+ * The Redis store of rate-limit counts. Its client's connection errors go to the JSON log, at most once a minute,
+ * instead of ioredis's "Unhandled error event" stack traces on stderr.
+ */
+function redisStorage(url: string): ThrottlerStorageRedisService {
+  const storage = new ThrottlerStorageRedisService(url, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  const log = new Logger('Redis');
+  let lastLogged = 0;
+  storage.redis.on('error', (err: Error) => {
+    if (Date.now() - lastLogged < 60_000) return;
+    lastLogged = Date.now();
+    log.warn(`Redis (rate-limit counts) unreachable: ${err.message}`);
+  });
+  return storage;
+}
 
 /**
  * Four named throttlers, one per group; counts in memory, or in Redis when REDIS_URL is set. RouteInventory
@@ -21,9 +37,7 @@ import { RouteInventory } from './route-inventory';
         const redisUrl = config.getOrThrow('app', { infer: true }).redisUrl;
         return {
           throttlers: RATE_LIMIT_GROUPS.map((name) => ({ name, ttl: windowMs, limit: limits[name] })),
-          storage: redisUrl
-            ? new ThrottlerStorageRedisService(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
-            : undefined,
+          storage: redisUrl ? redisStorage(redisUrl) : undefined,
         };
       },
     }),

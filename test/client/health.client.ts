@@ -12,13 +12,13 @@ export interface OpenApiSchema {
 
 /** The parts of the OpenAPI document (GET /docs-json) that the tests read. */
 export interface OpenApiDocument {
-  paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: OpenApiSchema }> }> }>>;
+  paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, { content: Record<string, { schema: OpenApiSchema }> }> }>>;
   components: { securitySchemes: Record<string, Record<string, unknown>>; schemas: Record<string, OpenApiSchema> };
 }
 
-/** GET /health: public, no token. */
+/** GET /health (readiness), /health/live or /health/ready: public, no token. */
 export function healthClient(server: HttpServer) {
-  return () => call<HealthCheckResult>(server, 'get', ROUTES.health);
+  return (probe?: 'live' | 'ready') => call<HealthCheckResult>(server, 'get', probe ? `${ROUTES.health}/${probe}` : ROUTES.health);
 }
 
 /** The OpenAPI document and Swagger UI: public. */

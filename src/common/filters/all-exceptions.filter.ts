@@ -4,6 +4,18 @@ import { ThrottlerException } from '@nestjs/throttler';
 import { DomainError, ERROR_STATUS, ERROR_TITLES, GENERIC_CODE, RateLimitError, type ErrorCode } from '../errors';
 import { setHeader, type RequestContext } from '../http/request-context';
 
+/** What @nestjs/terminus answers: every check's state, the failed ones under `error`. */
+interface TerminusBody {
+  status: 'error';
+  info?: Record<string, unknown>;
+  error?: Record<string, unknown>;
+  details: Record<string, unknown>;
+}
+
+function isTerminusBody(value: unknown): value is TerminusBody {
+  return typeof value === 'object' && value !== null && (value as { status?: unknown }).status === 'error' && typeof (value as { details?: unknown }).details === 'object';
+}
+
 export interface ErrorBody {
   error: string;
   message: string;
@@ -25,6 +37,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const req = ctx.getRequest<RequestContext>();
     const res = ctx.getResponse<unknown>();
+    // a health probe's 503 keeps the Terminus body: {status: 'error', info, error, details} (docs/API.md)
+    const response = exception instanceof HttpException && exception.getStatus() === 503 ? exception.getResponse() : undefined;
+    if (isTerminusBody(response)) {
+      this.adapterHost.httpAdapter.reply(res, response, 503);
+      return;
+    }
     const { status, body } = this.toBody(exception, req);
 
     if (exception instanceof RateLimitError) setHeader(res, 'Retry-After', exception.retryAfterSeconds);
@@ -41,7 +59,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();
-      if (status === 503) return this.generic(503, 'A dependency of the service is unavailable', this.healthDetails(response));
+      if (status === 503) return this.generic(503, 'A dependency of the service is unavailable');
       if (status >= 500) return this.internal(exception, req);
       // Services throw DomainErrors; a bare 400 comes from Nest's own parsing (URI decoding), whose text may
       // quote the input: answer in our words. Other statuses (an unknown route's 404) keep Nest's message.
@@ -61,13 +79,6 @@ export class AllExceptionsFilter implements ExceptionFilter {
   /** The generic code of a status a framework raised (error-codes.ts GENERIC_CODE); unknown statuses are 400. */
   private generic(status: number, message: string, details?: Record<string, unknown>): { status: number; body: ErrorBody } {
     return this.body(GENERIC_CODE[status] ?? 'BAD_REQUEST', message, details);
-  }
-
-  /** Terminus puts {status, info, error, details} in a 503; keep only the per-check up/down states. */
-  private healthDetails(response: unknown): Record<string, unknown> | undefined {
-    const details = (response as { details?: Record<string, { status?: string }> } | undefined)?.details;
-    if (!details || typeof details !== 'object') return undefined;
-    return Object.fromEntries(Object.entries(details).map(([k, v]) => [k, v?.status ?? 'down']));
   }
 
   private internal(exception: unknown, req?: RequestContext): { status: number; body: ErrorBody } {
