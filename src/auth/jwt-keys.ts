@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from '../config/app.config';
@@ -17,6 +17,19 @@ export interface JwtKeys {
 
 export const DEV_SECRET_FILE = 'jwt-secret';
 
+/** A key that does not parse is named with its variable, not as an OpenSSL decoder error. */
+function checkPem(variable: string, pem: string, kind: 'public' | 'private'): void {
+  try {
+    const key = kind === 'public' ? createPublicKey(pem) : createPrivateKey(pem);
+    if (key.asymmetricKeyType !== 'rsa') throw new Error(`an ${String(key.asymmetricKeyType)} key`);
+  } catch (err) {
+    const why = err instanceof Error && /^an /.test(err.message) ? err.message : 'not a PEM key';
+    throw new Error(
+      `Invalid configuration:\n  ${variable}: ${why}; expected an RSA ${kind} key in PEM form ("-----BEGIN ${kind === 'public' ? 'PUBLIC' : 'PRIVATE'} KEY-----", line breaks as \\n in one-line values)`,
+    );
+  }
+}
+
 /**
  * RS256 when JWT_PUBLIC_KEY is set, else HS256 with JWT_SECRET. Outside production a missing secret is
  * created once and kept in the data directory, so tokens survive restarts; production refuses to start.
@@ -24,6 +37,8 @@ export const DEV_SECRET_FILE = 'jwt-secret';
 export function resolveJwtKeys(auth: Omit<AuthConfig, 'tokenCacheSize'>, app: Pick<AppConfig, 'nodeEnv' | 'dataDir'>): JwtKeys {
   const common = { issuer: auth.issuer, audience: auth.audience };
   if (auth.publicKey) {
+    checkPem('JWT_PUBLIC_KEY', auth.publicKey, 'public');
+    if (auth.privateKey) checkPem('JWT_PRIVATE_KEY', auth.privateKey, 'private');
     return { algorithm: 'RS256', verifyKey: auth.publicKey, signKey: auth.privateKey, developmentSecret: false, ...common };
   }
   if (auth.secret) return { algorithm: 'HS256', verifyKey: auth.secret, signKey: auth.secret, developmentSecret: false, ...common };

@@ -1,6 +1,6 @@
 import { registerAs } from '@nestjs/config';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
 import { toInt, validateEnv } from './validate-env';
 
 class AppEnv {
@@ -12,7 +12,7 @@ class AppEnv {
   @IsOptional() @IsString() IMPORT_DIR: string = './data/imports';
   @IsOptional() @IsString() EXPORT_DIR: string = './data/exports';
   @IsOptional() @IsString() DATA_DIR: string = './data';
-  @IsOptional() @IsString() REDIS_URL?: string;
+  @IsOptional() @IsUrl({ protocols: ['redis', 'rediss'], require_protocol: true, require_tld: false }, { message: 'REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379' }) REDIS_URL?: string;
   @IsOptional() @IsIn(['on', 'off']) WORDNET: string = 'on';
 }
 
@@ -30,6 +30,26 @@ export interface AppConfig {
   wordnet: boolean;
 }
 
+/** CORS_ORIGINS: comma-separated origins (scheme://host[:port]); anything else is refused at boot. */
+function corsOrigins(value: string | undefined): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = list.filter((o) => {
+    try {
+      const u = new URL(o);
+      return (u.protocol !== 'http:' && u.protocol !== 'https:') || u.origin !== o.replace(/\/$/, '');
+    } catch {
+      return true;
+    }
+  });
+  if (bad.length > 0) {
+    throw new Error(`Invalid configuration:\n  CORS_ORIGINS=${JSON.stringify(value)}: ${bad.map((b) => JSON.stringify(b)).join(', ')} is not an origin; list origins as scheme://host[:port], comma-separated (e.g. https://search.example.com,http://localhost:5173)`);
+  }
+  return list.map((o) => o.replace(/\/$/, ''));
+}
+
 export const appConfig = registerAs('app', (): AppConfig => {
   const env = validateEnv(AppEnv);
   return {
@@ -37,10 +57,7 @@ export const appConfig = registerAs('app', (): AppConfig => {
     port: env.PORT,
     host: env.HOST,
     logLevel: env.LOG_LEVEL,
-    corsOrigins: (env.CORS_ORIGINS ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
     importDir: env.IMPORT_DIR,
     exportDir: env.EXPORT_DIR,
     dataDir: env.DATA_DIR,
