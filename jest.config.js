@@ -1,6 +1,8 @@
 /** Two projects: fast unit tests and HTTP e2e tests (SQLite by default, MySQL with DB_TYPE=mysql). */
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
 module.exports = {
+  // e2e tests start whole apps on real databases (MariaDB creates and migrates one per app): 30 s, not 5
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'unit',

@@ -1,9 +1,11 @@
 /**
  * `npm run bench`: the engine micro-benchmark (bench/engine.ts), then the HTTP benchmark (bench/http.ts);
- * prints the results as markdown and rewrites docs/BENCHMARKS.md with them.
+ * prints the results as markdown; `--write` also rewrites docs/BENCHMARKS.md with them.
  *
- *   npm run bench [-- --engine-only | --http-only | --analytics-only] [--no-analytics] [--duration=10] [--warmup=2] [--no-write]
- * The analytics part needs MySQL/MariaDB (DB_HOST etc.; default 127.0.0.1 root) and loads 1M events (~4 min).
+ *   npm run bench [-- --engine-only | --http-only | --analytics-only] [--analytics --drop-database] [--duration=10] [--warmup=2] [--write]
+ * The analytics part runs only when asked (--analytics or --analytics-only) and only with --drop-database: it needs
+ * MySQL/MariaDB (DB_HOST etc.; default 127.0.0.1 root), drops and recreates the database `qes_bench` there and loads
+ * 1M events (~4 min).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -74,7 +76,7 @@ export function document(data: BenchData): string {
     '',
     `- Machine: ${machines.join(' / ')}`,
     `- Date: ${es && hs && es.date !== hs.date ? `engine ${es.date}, HTTP ${hs.date}` : dates[0]}`,
-    '- Command: `npm run bench` (engine, HTTP and the analytics report on MariaDB; `-- --engine-only`, `--http-only`, `--analytics-only` or `--no-analytics` for parts)',
+    '- Command: `npm run bench -- --write` (engine and HTTP; `--engine-only` or `--http-only` for one part; the analytics report on MariaDB with `--analytics --drop-database`, or `--analytics-only --drop-database`: it drops and recreates the database `qes_bench`)',
     '',
   ];
   if (http) {
@@ -201,10 +203,13 @@ async function main(): Promise<void> {
   const analyticsOnly = argv.includes('--analytics-only');
   const engineOnly = argv.includes('--engine-only');
   const httpOnly = argv.includes('--http-only');
-  const withAnalytics = analyticsOnly || (!engineOnly && !httpOnly && !argv.includes('--no-analytics'));
+  const withAnalytics = analyticsOnly || argv.includes('--analytics');
+  if (withAnalytics && !argv.includes('--drop-database')) {
+    throw new Error('The analytics benchmark drops and recreates the database qes_bench on the configured MySQL/MariaDB server: add --drop-database to allow it');
+  }
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const file = BENCHMARKS_FILE;
-  const write = !argv.includes('--no-write');
+  const write = argv.includes('--write');
   const data: BenchData = write ? readPrevious(file) : {};
   const section = <T>(result: T): Section<T> => ({ date: new Date().toISOString(), machine: machine(), result });
 

@@ -306,5 +306,6 @@ describe('Feedback across instances', () => {
       await a.close();
       await other.close();
     }
-  });
+    // two apps of their own: on MariaDB each creates and migrates its database first
+  }, 60_000);
 });
