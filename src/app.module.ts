@@ -11,6 +11,7 @@ import { AuthenticatedGuard, JwtAuthGuard } from './auth/jwt-auth.guard';
 import { RolesGuard } from './auth/roles.guard';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { LoggingModule } from './common/logging/logging.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { requestScope } from './common/logging/request-context';
 import { ApiVersionGuard } from './common/versioning/version.guard';
 import { configNamespaces } from './config';
@@ -46,6 +47,7 @@ export function requestIdMiddleware(req: IncomingMessage, res: ServerResponse, n
   imports: [
     ConfigModule.forRoot({ isGlobal: true, cache: true, load: configNamespaces, envFilePath: ['.env'] }),
     LoggingModule,
+    MetricsModule,
     DatabaseModule,
     AuthModule,
     RateLimitModule,

@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { bodyParserErrors } from './common/http/body-parser-errors';
 import { AppLogger } from './common/logging/app-logger';
+import { MetricsService } from './metrics/metrics.service';
 import { BodyAndQueryValidationPipe } from './common/validation/body-and-query-validation.pipe';
 import { SafeKeysPipe } from './common/validation/safe-keys.pipe';
 import { validationExceptionFactory } from './common/validation/validation-exception.factory';
@@ -47,6 +48,7 @@ export function configureApp(app: INestApplication): INestApplication {
   const server = app.getHttpAdapter().getInstance() as { set?: (name: string, value: unknown) => void };
   if (typeof server.set === 'function') server.set('etag', false);
   app.use(requestIdMiddleware);
+  app.use(requestDuration(app.get(MetricsService)));
   // One line per request only when debugging: otherwise a request writes nothing unless something happens.
   if (logger.root.isLevelEnabled('debug')) app.use(requestLine(logger));
   // Swagger UI needs its inline start-up script; no upgrade-insecure-requests, as the service may be reached
@@ -95,6 +97,18 @@ function requestLine(logger: AppLogger) {
     const started = process.hrtime.bigint();
     res.once('finish', () => {
       logger.root.debug({ req: { method: req.method, url: req.url }, res: { statusCode: res.statusCode }, responseTimeMs: Number(process.hrtime.bigint() - started) / 1e6 }, 'request completed');
+    });
+    next();
+  };
+}
+
+/** http_request_duration_seconds: each finished request by method, route template (Express's) and status. */
+function requestDuration(metrics: MetricsService) {
+  return (req: IncomingMessage & { route?: { path?: unknown } }, res: ServerResponse, next: () => void): void => {
+    const started = process.hrtime.bigint();
+    res.once('finish', () => {
+      const route = typeof req.route?.path === 'string' ? req.route.path : 'unmatched';
+      metrics.httpDuration.observe({ method: req.method ?? 'GET', route, status: res.statusCode }, Number(process.hrtime.bigint() - started) / 1e9);
     });
     next();
   };

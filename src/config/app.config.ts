@@ -1,6 +1,6 @@
 import { registerAs } from '@nestjs/config';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
 import { toInt, validateEnv } from './validate-env';
 
 class AppEnv {
@@ -14,6 +14,7 @@ class AppEnv {
   @IsOptional() @IsString() DATA_DIR: string = './data';
   @IsOptional() @IsUrl({ protocols: ['redis', 'rediss'], require_protocol: true, require_tld: false }, { message: 'REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379' }) REDIS_URL?: string;
   @IsOptional() @IsIn(['on', 'off']) WORDNET: string = 'on';
+  @IsOptional() @IsString() @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' }) METRICS_TOKEN?: string;
 }
 
 export interface AppConfig {
@@ -28,6 +29,8 @@ export interface AppConfig {
   redisUrl?: string;
   /** Load WordNet for the semantic strategy at start-up. */
   wordnet: boolean;
+  /** When set, GET /metrics needs it as a bearer token. */
+  metricsToken?: string;
 }
 
 /** CORS_ORIGINS: comma-separated origins (scheme://host[:port]); anything else is refused at boot. */
@@ -63,5 +66,6 @@ export const appConfig = registerAs('app', (): AppConfig => {
     dataDir: env.DATA_DIR,
     redisUrl: env.REDIS_URL,
     wordnet: env.WORDNET === 'on',
+    metricsToken: env.METRICS_TOKEN,
   };
 });

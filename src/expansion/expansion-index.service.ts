@@ -6,6 +6,7 @@ import type { RootConfig } from '../config';
 import type { SynonymEntity } from '../synonyms/entities/synonym.entity';
 import { CatalogueEvents } from '../synonyms/catalogue-events';
 import { CatalogueStore } from '../synonyms/catalogue-store';
+import { MetricsService } from '../metrics/metrics.service';
 import { ExpansionIndex, loadLexicons, pairKey, PairStatsTable, warmEngine, WordNetIndex, type CatalogueEntry, type Lexicons } from './engine';
 import type { ExpansionPairStatEntity } from './entities/expansion-pair-stat.entity';
 import { PairStatsService } from './pair-stats.service';
@@ -53,6 +54,7 @@ export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDe
   private lastSync = new Date(0);
   private syncing = false;
   private built = false;
+  private lastSyncedAt = Date.now();
 
   constructor(
     private readonly config: ConfigService<RootConfig, true>,
@@ -60,7 +62,10 @@ export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDe
     private readonly audit: AuditService,
     private readonly events: CatalogueEvents,
     private readonly pairStatsService: PairStatsService,
+    metrics: MetricsService,
   ) {
+    metrics.gauge('expansion_index_entries', 'Active catalogue entries in the in-memory expansion index', () => this.index.size);
+    metrics.gauge('expansion_index_refresh_age_seconds', 'Seconds since the index last synced changes from the database', () => (this.built ? (Date.now() - this.lastSyncedAt) / 1000 : 0));
     this.lexicons = loadLexicons();
     this.index = ExpansionIndex.build([], this.lexicons);
   }
@@ -112,6 +117,7 @@ export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDe
     await this.loadPairStats();
     building = false;
     this.built = true;
+    this.lastSyncedAt = Date.now();
     for (const e of early) this.apply(e);
     for (const id of removedEarly) this.index.remove(id);
     this.timer = setInterval(() => void this.syncFromDatabase(), SYNC_INTERVAL_MS);
@@ -169,6 +175,7 @@ export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDe
       if (changed.length === SYNC_PAGE && changed[changed.length - 1].updatedAt < resumeAt) resumeAt = changed[changed.length - 1].updatedAt;
       if (pairs.length === SYNC_PAGE && pairs[pairs.length - 1].updatedAt < resumeAt) resumeAt = pairs[pairs.length - 1].updatedAt;
       this.lastSync = new Date(resumeAt.getTime() - SYNC_OVERLAP_MS);
+      this.lastSyncedAt = Date.now();
       return changed.length + deletes.length + pairs.length;
     } catch (err) {
       this.log.warn(`Catalogue sync failed, retrying: ${(err as Error).message}`);

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { sqlTime } from '../common/db/sql';
 import { TransactionRunner } from '../common/db/transactions';
+import { MetricsService } from '../metrics/metrics.service';
 import { addToDailyStats } from './daily-stats';
 import { ExpansionEventEntity } from './entities/expansion-event.entity';
 
@@ -41,7 +42,10 @@ export class ExpansionRecorder implements OnModuleInit, BeforeApplicationShutdow
   constructor(
     private readonly tx: TransactionRunner,
     @InjectRepository(ExpansionEventEntity) private readonly events: Repository<ExpansionEventEntity>,
-  ) {}
+    private readonly metrics: MetricsService,
+  ) {
+    metrics.gauge('expansion_events_queued', 'Expansion events answered and not yet written', () => this.pending.size);
+  }
 
   onModuleInit(): void {
     this.timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS);
@@ -59,6 +63,7 @@ export class ExpansionRecorder implements OnModuleInit, BeforeApplicationShutdow
     if (this.pending.size > MAX_PENDING) {
       const oldest = this.pending.keys().next().value as string;
       this.pending.delete(oldest);
+      this.metrics.droppedEvents.inc();
       this.log.warn('Expansion events are not being written; dropped the oldest pending event');
     }
     if (this.pending.size >= FLUSH_THRESHOLD) void this.flush();

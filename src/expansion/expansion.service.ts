@@ -8,6 +8,7 @@ import { expand } from './engine';
 import { ExpansionEventEntity } from './entities/expansion-event.entity';
 import { ExpansionIndexService } from './expansion-index.service';
 import { ExpansionRecorder } from './expansion-recorder.service';
+import { MetricsService } from '../metrics/metrics.service';
 import { pairsUsed } from './pair-stats.service';
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
@@ -30,6 +31,7 @@ export class ExpansionService {
   constructor(
     private readonly indexes: ExpansionIndexService,
     private readonly recorder: ExpansionRecorder,
+    private readonly metrics: MetricsService,
   ) {}
 
   expand(dto: ExpandRequestDto, caller: AuthUser): ExpandResponseDto {
@@ -62,6 +64,8 @@ export class ExpansionService {
     for (let i = 0; i < views.length; i++) views[i].expansion_id = resultId(eventId, i);
     // the combined result joins alternatives of several types: each counts as used
     const strategies = [...new Set(results.flatMap((r) => r.metadata.expansion_types ?? [r.expansion_type]))];
+    this.metrics.expansions.inc({ outcome: results.length > 0 ? 'results' : 'none' });
+    for (const s of strategies) this.metrics.expansionsByStrategy.inc({ strategy: s });
     const avgConfidence = results.length > 0 ? results.reduce((s, r) => s + r.confidence_score, 0) / results.length : 0;
     const avgRelevance = results.length > 0 ? results.reduce((s, r) => s + r.relevance_score, 0) / results.length : 0;
     const latencyMs = Number(process.hrtime.bigint() - started) / 1e6;

@@ -1,5 +1,7 @@
 import { ExecutionContext, Injectable, Logger } from '@nestjs/common';
-import { ThrottlerGuard, type ThrottlerOptions, type ThrottlerRequest } from '@nestjs/throttler';
+import { Reflector } from '@nestjs/core';
+import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, type ThrottlerModuleOptions, type ThrottlerOptions, type ThrottlerRequest, type ThrottlerStorage } from '@nestjs/throttler';
+import { MetricsService } from '../metrics/metrics.service';
 import { routeMeta } from '../auth/route-meta';
 import { RateLimitError } from '../common/errors';
 import { setHeader, type RequestContext } from '../common/http/request-context';
@@ -13,6 +15,15 @@ import type { RateLimitGroupName } from './rate-limit-group.decorator';
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
+  constructor(
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() storage: ThrottlerStorage,
+    reflector: Reflector,
+    private readonly metrics: MetricsService,
+  ) {
+    super(options, storage, reflector);
+  }
+
   private readonly log = new Logger('RateLimit');
   private lastStoreWarning = 0;
 
@@ -53,7 +64,10 @@ export class RateLimitGuard extends ThrottlerGuard {
     setHeader(res, 'X-RateLimit-Limit', limit);
     setHeader(res, 'X-RateLimit-Remaining', Math.max(0, limit - totalHits));
     setHeader(res, 'X-RateLimit-Reset', Math.max(0, isBlocked ? timeToBlockExpire : timeToExpire));
-    if (isBlocked) throw new RateLimitError(group, Math.max(1, timeToBlockExpire));
+    if (isBlocked) {
+      this.metrics.rateLimited.inc({ group });
+      throw new RateLimitError(group, Math.max(1, timeToBlockExpire));
+    }
     return true;
   }
 }

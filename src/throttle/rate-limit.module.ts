@@ -4,6 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { DiscoveryModule } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { RootConfig } from '../config';
+import { MetricsService } from '../metrics/metrics.service';
 import { RATE_LIMIT_GROUPS } from './rate-limit-group.decorator';
 import { RouteInventory } from './route-inventory';
 
@@ -11,11 +12,12 @@ import { RouteInventory } from './route-inventory';
  * The Redis store of rate-limit counts. Its client's connection errors go to the JSON log, at most once a minute,
  * instead of ioredis's "Unhandled error event" stack traces on stderr.
  */
-function redisStorage(url: string): ThrottlerStorageRedisService {
+function redisStorage(url: string, metrics: MetricsService): ThrottlerStorageRedisService {
   const storage = new ThrottlerStorageRedisService(url, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
   const log = new Logger('Redis');
   let lastLogged = 0;
   storage.redis.on('error', (err: Error) => {
+    metrics.dependencyErrors.inc({ dependency: 'redis' });
     if (Date.now() - lastLogged < 60_000) return;
     lastLogged = Date.now();
     log.warn(`Redis (rate-limit counts) unreachable: ${err.message}`);
@@ -31,13 +33,13 @@ function redisStorage(url: string): ThrottlerStorageRedisService {
   imports: [
     DiscoveryModule,
     ThrottlerModule.forRootAsync({
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<RootConfig, true>) => {
+      inject: [ConfigService, MetricsService],
+      useFactory: (config: ConfigService<RootConfig, true>, metrics: MetricsService) => {
         const { windowMs, limits } = config.getOrThrow('throttle', { infer: true });
         const redisUrl = config.getOrThrow('app', { infer: true }).redisUrl;
         return {
           throttlers: RATE_LIMIT_GROUPS.map((name) => ({ name, ttl: windowMs, limit: limits[name] })),
-          storage: redisUrl ? redisStorage(redisUrl) : undefined,
+          storage: redisUrl ? redisStorage(redisUrl, metrics) : undefined,
         };
       },
     }),

@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger, Optional } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ThrottlerException } from '@nestjs/throttler';
 import { DomainError, ERROR_STATUS, ERROR_TITLES, GENERIC_CODE, RateLimitError, type ErrorCode } from '../errors';
@@ -16,6 +16,11 @@ function isTerminusBody(value: unknown): value is TerminusBody {
   return typeof value === 'object' && value !== null && (value as { status?: unknown }).status === 'error' && typeof (value as { details?: unknown }).details === 'object';
 }
 
+/** Where the filter counts dependency errors (MetricsService provides it; common code names no feature module). */
+export abstract class DependencyErrorCounter {
+  abstract readonly dependencyErrors: { inc(labels: { dependency: string }): void };
+}
+
 export interface ErrorBody {
   error: string;
   message: string;
@@ -31,7 +36,11 @@ export interface ErrorBody {
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
 
-  constructor(private readonly adapterHost: HttpAdapterHost) {}
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    /** counts database failures; absent where the filter is used on its own */
+    @Optional() private readonly errorCounter?: DependencyErrorCounter,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
@@ -83,6 +92,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   private internal(exception: unknown, req?: RequestContext): { status: number; body: ErrorBody } {
     const err = exception instanceof Error ? exception : new Error(String(exception));
+    if (err.name === 'QueryFailedError' || err.name === 'ConnectionIsNotSetError' || /ECONNREFUSED|ETIMEDOUT|PROTOCOL_CONNECTION_LOST|SQLITE_BUSY/.test(err.message)) {
+      this.errorCounter?.dependencyErrors.inc({ dependency: 'database' });
+    }
     this.logger.error({ requestId: req?.id, err: { name: err.name, message: err.message, stack: err.stack } }, 'Unhandled error');
     return this.body('INTERNAL_ERROR', `An unexpected error occurred; quote request id ${req?.id ?? 'unknown'} when reporting it`);
   }
