@@ -61,3 +61,23 @@ describe('Health probes while shutting down, and with Redis unreachable', () => 
     }
   });
 });
+
+describe('Swagger examples', () => {
+  it("expand's named examples work as sent: 200 with results, no user_id to mismatch", async () => {
+    const t = await createTestApp();
+    try {
+      const doc = (await t.api.docs.json()).body as unknown as { paths: Record<string, { post: { requestBody: { content: Record<string, { examples: Record<string, { value: Record<string, unknown> }> }> } } }> };
+      const examples = doc.paths[ROUTES.expand].post.requestBody.content['application/json'].examples;
+      expect(Object.keys(examples).length).toBeGreaterThanOrEqual(2);
+      const token = t.token('swagger-user', ['user']);
+      for (const { value } of Object.values(examples)) {
+        expect(value).not.toHaveProperty('user_id');
+        const res = await t.api.expand(value, token);
+        expect(res.status).toBe(200);
+        expect(res.body.expanded_queries.length).toBeGreaterThan(0);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
