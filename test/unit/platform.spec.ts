@@ -117,6 +117,24 @@ describe('AllExceptionsFilter.toBody', () => {
     expect(passed(other)).toBe(other);
   });
 
+  it('answers an unreachable database with 503 SERVICE_UNAVAILABLE (retryable), and a bad query with 500', () => {
+    const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { name: 'QueryFailedError', driverError: { code: 'ECONNREFUSED' } });
+    expect(filter.toBody(refused, { id: 'req-9', headers: {} })).toEqual({
+      status: 503,
+      body: { error: 'Service Unavailable', message: 'The database is unavailable; retry in a few seconds', code: 'SERVICE_UNAVAILABLE', details: { dependency: 'database', retry_after: 5 } },
+    });
+    const lost = Object.assign(new Error('Connection lost: The server closed the connection.'), { code: 'PROTOCOL_CONNECTION_LOST' });
+    expect(filter.toBody(lost).status).toBe(503);
+    const badQuery = Object.assign(new Error('You have an error in your SQL syntax'), { name: 'QueryFailedError', driverError: { code: 'ER_PARSE_ERROR' } });
+    expect(filter.toBody(badQuery).body.code).toBe('INTERNAL_ERROR');
+    expect(warned).toHaveBeenCalledTimes(2);
+    expect(logged).toHaveBeenCalledTimes(1);
+    warned.mockRestore();
+    logged.mockRestore();
+  });
+
   it('gives a rate-limit error its 429 and group', () => {
     const { status, body } = filter.toBody(new RateLimitError('admin', 12));
     expect(status).toBe(429);

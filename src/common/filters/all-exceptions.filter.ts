@@ -4,6 +4,18 @@ import { ThrottlerException } from '@nestjs/throttler';
 import { DomainError, ERROR_STATUS, ERROR_TITLES, GENERIC_CODE, RateLimitError, type ErrorCode } from '../errors';
 import { setHeader, type RequestContext } from '../http/request-context';
 
+/** Seconds a client is told to wait when the database cannot be reached. */
+const DATABASE_RETRY_AFTER_S = 5;
+
+/** Driver errors that mean the database cannot be reached now (not a bad query): connection refused, lost, timed out, busy. */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'PROTOCOL_CONNECTION_LOST', 'ER_CON_COUNT_ERROR', 'ER_SERVER_SHUTDOWN', 'SQLITE_BUSY', 'SQLITE_LOCKED']);
+
+export function databaseUnavailable(err: Error & { code?: unknown; driverError?: { code?: unknown } }): boolean {
+  const code = err.driverError?.code ?? err.code;
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  return err.name === 'ConnectionIsNotSetError' || /Pool is closed|Connection lost|connect ECONNREFUSED/.test(err.message);
+}
+
 /** What @nestjs/terminus answers: every check's state, the failed ones under `error`. */
 interface TerminusBody {
   status: 'error';
@@ -55,6 +67,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const { status, body } = this.toBody(exception, req);
 
     if (exception instanceof RateLimitError) setHeader(res, 'Retry-After', exception.retryAfterSeconds);
+    if (status === 503) setHeader(res, 'Retry-After', DATABASE_RETRY_AFTER_S);
     this.adapterHost.httpAdapter.reply(res, body, status);
   }
 
@@ -92,8 +105,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   private internal(exception: unknown, req?: RequestContext): { status: number; body: ErrorBody } {
     const err = exception instanceof Error ? exception : new Error(String(exception));
-    if (err.name === 'QueryFailedError' || err.name === 'ConnectionIsNotSetError' || /ECONNREFUSED|ETIMEDOUT|PROTOCOL_CONNECTION_LOST|SQLITE_BUSY/.test(err.message)) {
+    if (err.name === 'QueryFailedError' || err.name === 'ConnectionIsNotSetError' || databaseUnavailable(err)) {
       this.errorCounter?.dependencyErrors.inc({ dependency: 'database' });
+    }
+    if (databaseUnavailable(err)) {
+      // the database cannot be reached: the client may retry (docs/API.md, "Errors"); logged without a stack
+      this.logger.warn({ requestId: req?.id, err: { name: err.name, message: err.message } }, 'Database unavailable');
+      return this.body('SERVICE_UNAVAILABLE', 'The database is unavailable; retry in a few seconds', { dependency: 'database', retry_after: DATABASE_RETRY_AFTER_S });
     }
     this.logger.error({ requestId: req?.id, err: { name: err.name, message: err.message, stack: err.stack } }, 'Unhandled error');
     return this.body('INTERNAL_ERROR', `An unexpected error occurred; quote request id ${req?.id ?? 'unknown'} when reporting it`);
