@@ -7,10 +7,11 @@ import { BULK_LIMITS, DEFAULT_BULK_LIMITS } from './bulk/bulk.limits';
 import { BulkController } from './bulk/bulk.controller';
 import { ExportService } from './bulk/export.service';
 import { DashboardService } from './dashboard.service';
+import { SeedService } from './seed/seed.service';
 
 @Module({
   imports: [AuditModule, SynonymsModule],
   controllers: [AdminController, BulkController],
-  providers: [DashboardService, BulkImportService, ExportService, { provide: BULK_LIMITS, useValue: DEFAULT_BULK_LIMITS }],
+  providers: [DashboardService, BulkImportService, ExportService, SeedService, { provide: BULK_LIMITS, useValue: DEFAULT_BULK_LIMITS }],
 })
 export class AdminModule {}

@@ -14,6 +14,7 @@ class AppEnv {
   @IsOptional() @IsString() DATA_DIR: string = './data';
   @IsOptional() @IsUrl({ protocols: ['redis', 'rediss'], require_protocol: true, require_tld: false }, { message: 'REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379' }) REDIS_URL?: string;
   @IsOptional() @IsIn(['on', 'off']) WORDNET: string = 'on';
+  @IsOptional() @IsIn(['true', 'false']) SEED: string = 'true';
   @IsOptional() @IsString() @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' }) METRICS_TOKEN?: string;
 }
 
@@ -31,6 +32,8 @@ export interface AppConfig {
   wordnet: boolean;
   /** When set, GET /metrics needs it as a bearer token. */
   metricsToken?: string;
+  /** Development only: an empty catalogue gets the sample catalogue at start-up. */
+  seed: boolean;
 }
 
 /** CORS_ORIGINS: comma-separated origins (scheme://host[:port]); anything else is refused at boot. */
@@ -67,5 +70,6 @@ export const appConfig = registerAs('app', (): AppConfig => {
     redisUrl: env.REDIS_URL,
     wordnet: env.WORDNET === 'on',
     metricsToken: env.METRICS_TOKEN,
+    seed: env.SEED === 'true',
   };
 });
