@@ -56,22 +56,13 @@ export class HealthController {
     return this.health.check([() => this.indicators.check('process').up({ uptime_s: Math.round(process.uptime()) })]);
   }
 
-  @Get('ready')
+  /** Readiness, also served as plain /health. */
+  @Get(['ready', ''])
   @HealthCheck()
-  @ApiOperation({ summary: 'Readiness: database reachable, expansion index built, Redis reachable when configured, not shutting down', security: [] })
+  @ApiOperation({ summary: 'Readiness (also GET /health): database reachable, expansion index built, Redis reachable when configured, not shutting down', security: [] })
   @ApiOkResponse({ description: 'Ready to serve' })
   @ApiServiceUnavailableResponse({ description: 'A dependency is down, the index is still building, or the service is shutting down (details name which)' })
   ready() {
-    return this.health.check(this.readinessChecks());
-  }
-
-  /** The same as /health/ready. */
-  @Get()
-  @HealthCheck()
-  @ApiOperation({ summary: 'Readiness (alias of /health/ready)', security: [] })
-  @ApiOkResponse({ description: 'Ready to serve' })
-  @ApiServiceUnavailableResponse({ description: 'Not ready (details name which check failed)' })
-  check() {
     return this.health.check(this.readinessChecks());
   }
 
