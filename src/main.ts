@@ -4,7 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { AppModule } from './app.module';
 import { APP_OPTIONS, configureApp } from './app.setup';
 import { AppLogger } from './common/logging/app-logger';
-import { Lifecycle } from './health/lifecycle';
+import { installGracefulShutdown } from './health/graceful-shutdown';
 import { JWT_KEYS } from './auth/auth.tokens';
 import type { JwtKeys } from './auth/jwt-keys';
 import { signToken } from './auth/token-signer';
@@ -14,15 +14,13 @@ async function bootstrap(): Promise<void> {
   // start-up failures reach the catch below, which says them once, clearly (no Nest stack trace)
   const app = await NestFactory.create(AppModule, { ...APP_OPTIONS, abortOnError: false, logger: startupLogger() });
   configureApp(app);
-  // readiness turns 503 the moment SIGTERM arrives, before Nest's own shutdown hooks run
-  const lifecycle = app.get(Lifecycle);
-  process.once('SIGTERM', () => lifecycle.drain());
-  app.enableShutdownHooks();
   const config = app.get(ConfigService<RootConfig, true>);
-  const { port, host } = config.getOrThrow('app', { infer: true });
+  const { port, host, shutdownGraceMs } = config.getOrThrow('app', { infer: true });
+  const logger = app.get(AppLogger);
+  // SIGTERM/SIGINT: readiness 503 at once, stop accepting, finish in-flight requests, final flush, exit in time
+  installGracefulShutdown(app, { graceMs: shutdownGraceMs, log: logger });
   await app.listen(port, host);
 
-  const logger = app.get(AppLogger);
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const base = `http://${shown}:${port}`;
   logger.log(`Query expansion service listening on ${base} — Swagger UI: ${base}/docs`, 'Bootstrap');

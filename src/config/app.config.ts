@@ -16,6 +16,7 @@ class AppEnv {
   @IsOptional() @IsIn(['on', 'off']) WORDNET: string = 'on';
   @IsOptional() @IsIn(['true', 'false']) SEED: string = 'true';
   @IsOptional() @IsString() @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' }) METRICS_TOKEN?: string;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1000) @Max(600_000) SHUTDOWN_GRACE_MS: number = 10_000;
 }
 
 export interface AppConfig {
@@ -34,6 +35,8 @@ export interface AppConfig {
   metricsToken?: string;
   /** Development only: an empty catalogue gets the sample catalogue at start-up. */
   seed: boolean;
+  /** On SIGTERM/SIGINT the process exits within this many milliseconds, even under continuing load. */
+  shutdownGraceMs: number;
 }
 
 /** CORS_ORIGINS: comma-separated origins (scheme://host[:port]); anything else is refused at boot. */
@@ -71,5 +74,6 @@ export const appConfig = registerAs('app', (): AppConfig => {
     wordnet: env.WORDNET === 'on',
     metricsToken: env.METRICS_TOKEN,
     seed: env.SEED === 'true',
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
   };
 });

@@ -56,6 +56,7 @@ export class ExpansionRecorder implements OnModuleInit, BeforeApplicationShutdow
     if (this.timer) clearInterval(this.timer);
     await this.flush();
     if (this.pending.size > 0) await this.flush();
+    if (this.pending.size > 0) this.log.error(`${this.pending.size} expansion events could not be written before shutdown and are lost`);
   }
 
   record(event: ExpansionEventEntity): void {
