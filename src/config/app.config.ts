@@ -16,6 +16,7 @@ class AppEnv {
   @IsOptional() @IsIn(['on', 'off']) WORDNET: string = 'on';
   @IsOptional() @IsIn(['true', 'false']) SEED: string = 'true';
   @IsOptional() @IsString() @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' }) METRICS_TOKEN?: string;
+  @IsOptional() @IsString() OPENAPI_SERVER_URLS?: string;
 }
 
 export interface AppConfig {
@@ -34,6 +35,8 @@ export interface AppConfig {
   metricsToken?: string;
   /** Development only: an empty catalogue gets the sample catalogue at start-up. */
   seed: boolean;
+  /** The OpenAPI document's `servers`: where clients reach the service (default `/`, where the document is read). */
+  openApiServerUrls: string[];
 }
 
 /** CORS_ORIGINS: comma-separated origins (scheme://host[:port]); anything else is refused at boot. */
@@ -56,6 +59,33 @@ function corsOrigins(value: string | undefined): string[] {
   return list.map((o) => o.replace(/\/$/, ''));
 }
 
+/**
+ * OPENAPI_SERVER_URLS: comma-separated absolute http(s) URLs, optionally with a path (a gateway prefix), or paths
+ * relative to where the document is read (`/qes`); no query, fragment or credentials; a trailing slash is dropped.
+ * Unset: `/`, the origin the document is read from, which also suits Swagger UI's page security policy (its
+ * requests may go to its own origin only).
+ */
+function openApiServerUrls(value: string | undefined): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (list.length === 0) return ['/'];
+  const bad = list.filter((text) => {
+    if (text.startsWith('/')) return !/^\/(?!\/)[^?#\s\\]*$/.test(text);
+    try {
+      const u = new URL(text);
+      return (u.protocol !== 'http:' && u.protocol !== 'https:') || u.search !== '' || u.hash !== '' || u.username !== '' || u.password !== '';
+    } catch {
+      return true;
+    }
+  });
+  if (bad.length > 0) {
+    throw new Error(`Invalid configuration:\n  OPENAPI_SERVER_URLS=${JSON.stringify(value)}: ${bad.map((b) => JSON.stringify(b)).join(', ')} is not a server URL; list absolute http(s) URLs or paths, without query or credentials, comma-separated (e.g. https://search-api.example.com,https://gateway.example.com/query-expansion-service)`);
+  }
+  return list.map((u) => u.replace(/(?<=.)\/+$/, ''));
+}
+
 export const appConfig = registerAs('app', (): AppConfig => {
   const env = validateEnv(AppEnv);
   return {
@@ -71,5 +101,6 @@ export const appConfig = registerAs('app', (): AppConfig => {
     wordnet: env.WORDNET === 'on',
     metricsToken: env.METRICS_TOKEN,
     seed: env.SEED === 'true',
+    openApiServerUrls: openApiServerUrls(env.OPENAPI_SERVER_URLS),
   };
 });
