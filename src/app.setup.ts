@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { INestApplication } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { bodyParserErrors } from './common/http/body-parser-errors';
+import { completeOpenApiDocument } from './common/http/openapi-document';
 import { AppLogger } from './common/logging/app-logger';
 import { MetricsService } from './metrics/metrics.service';
 import { BodyAndQueryValidationPipe } from './common/validation/body-and-query-validation.pipe';
@@ -73,22 +74,41 @@ export function configureApp(app: INestApplication): INestApplication {
     }),
   );
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Query Expansion Service')
-      .setDescription(
-        'Expands enterprise search queries into scored alternatives, from a governed synonym catalogue. ' +
-          'Get a token with `npm run token -- --sub alice --roles admin`, press Authorize, paste it. ' +
-          'Every route is also served under /api/v1 and /api/v2 (see docs/API.md).',
-      )
-      .setVersion('2.0')
-      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
-      .addSecurityRequirements('bearer')
-      .build(),
-  );
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', swaggerOptions: { persistAuthorization: true } });
+  SwaggerModule.setup('docs', app, createOpenApiDocument(app), { jsonDocumentUrl: 'docs-json', swaggerOptions: { persistAuthorization: true } });
   return app;
+}
+
+/** The project's licence (LICENSE), as the OpenAPI document names it. */
+const LICENSE = { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' };
+
+/**
+ * The OpenAPI document served at /docs-json (and written by `npm run lint:openapi`): routes and DTOs as the
+ * decorators describe them, servers from OPENAPI_SERVER_URLS, then the response headers and error lists
+ * (common/http/openapi-document.ts). Needs the created application, not a listening one.
+ */
+export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = app.get(ConfigService<RootConfig, true>);
+  const builder = new DocumentBuilder()
+    .setTitle('Query Expansion Service')
+    .setDescription(
+      'Expands enterprise search queries into scored alternatives, from a governed synonym catalogue. ' +
+        'Get a token with `npm run token -- --sub alice --roles admin`, press Authorize, paste it. ' +
+        'Every route is also served under /api/v1 and /api/v2 (see docs/API.md, "Versioning"). ' +
+        'Every answer carries X-Request-Id and API-Version; rate-limited routes add X-RateLimit-Limit, -Remaining and -Reset.',
+    )
+    .setVersion('2.0')
+    .setLicense(LICENSE.name, LICENSE.url)
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+    .addSecurityRequirements('bearer')
+    .addTag('expansion', 'Expand a query into scored alternatives')
+    .addTag('feedback', 'Rate an expansion; catalogue entries and learnt pairs learn from it')
+    .addTag('synonyms', 'The governed synonym catalogue and its review workflow')
+    .addTag('analytics', 'Expansion, catalogue, behaviour and quality metrics (analyst, admin)')
+    .addTag('admin', 'Dashboard, audit log, bulk import and export (admin)')
+    .addTag('health', 'Liveness and readiness probes (public)')
+    .addTag('metrics', 'Prometheus metrics (public, or behind METRICS_TOKEN)');
+  for (const url of config.getOrThrow('app.openApiServerUrls', { infer: true })) builder.addServer(url, url === '/' ? 'This service, at the address this document was read from' : undefined);
+  return completeOpenApiDocument(SwaggerModule.createDocument(app, builder.build()));
 }
 
 /** Debug logging: a line per finished request (method, path, status, duration), in the request's scope. */

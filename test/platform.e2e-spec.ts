@@ -254,7 +254,7 @@ describe('Platform: auth, errors, lists, versioning, docs', () => {
       expect(Object.keys(components.schemas.QualityMetricsDto.properties ?? {})).toEqual(expect.arrayContaining(['precision_score', 'recall_score', 'quality_trends']));
       expect(components.schemas.UserBehaviorMetricsDto.properties?.role_preferences.additionalProperties?.$ref).toContain('RolePreferenceDto');
       expect(components.schemas.ExpansionResultDto.properties?.metadata.$ref).toContain('ResultMetadataDto');
-      const put = paths[ROUTES.synonym('{synonym_id}')].put.responses['200'].content['application/json'].schema.$ref;
+      const put = paths[ROUTES.synonym('{synonym_id}')].put.responses['200'].content?.['application/json'].schema.$ref;
       expect(put).toBeDefined();
       expect(components.schemas[put!.split('/').pop()!].properties).toHaveProperty('version');
     });

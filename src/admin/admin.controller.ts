@@ -1,6 +1,7 @@
-import { Get, Query, UseInterceptors } from '@nestjs/common';
-import { ListShapeInterceptor } from '../common/http/list-shape.interceptor';
+import { Get, Query } from '@nestjs/common';
+import { ListRoute } from '../common/http/list-shape.interceptor';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiInvalidParameter } from '../common/http/api-responses';
 import { AuditService } from '../audit/audit.service';
 import { AuditLogDto } from '../audit/dto/audit-entry.dto';
 import { AuditLogQueryDto } from '../audit/dto/audit-log-query.dto';
@@ -23,9 +24,9 @@ export class AdminController {
   }
 
   @Get('audit-log')
-  @UseInterceptors(ListShapeInterceptor)
+  @ListRoute(AuditLogDto)
   @ApiOperation({ summary: 'The audit trail of catalogue changes, newest first' })
-  @ApiOkResponse({ type: AuditLogDto })
+  @ApiInvalidParameter('limit')
   auditLog(@Query() query: AuditLogQueryDto) {
     return this.audit.list(query);
   }

@@ -17,6 +17,7 @@ class AppEnv {
   @IsOptional() @IsIn(['true', 'false']) SEED: string = 'true';
   @IsOptional() @IsString() @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' }) METRICS_TOKEN?: string;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1000) @Max(600_000) SHUTDOWN_GRACE_MS: number = 10_000;
+  @IsOptional() @IsString() OPENAPI_SERVER_URLS?: string;
 }
 
 export interface AppConfig {
@@ -37,6 +38,8 @@ export interface AppConfig {
   seed: boolean;
   /** On SIGTERM/SIGINT the process exits within this many milliseconds, even under continuing load. */
   shutdownGraceMs: number;
+  /** The OpenAPI document's `servers`: where clients reach the service (default `/`, where the document is read). */
+  openApiServerUrls: string[];
 }
 
 /** CORS_ORIGINS: comma-separated origins (scheme://host[:port]); anything else is refused at boot. */
@@ -59,6 +62,33 @@ function corsOrigins(value: string | undefined): string[] {
   return list.map((o) => o.replace(/\/$/, ''));
 }
 
+/**
+ * OPENAPI_SERVER_URLS: comma-separated absolute http(s) URLs, optionally with a path (a gateway prefix), or paths
+ * relative to where the document is read (`/qes`); no query, fragment or credentials; a trailing slash is dropped.
+ * Unset: `/`, the origin the document is read from, which also suits Swagger UI's page security policy (its
+ * requests may go to its own origin only).
+ */
+function openApiServerUrls(value: string | undefined): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (list.length === 0) return ['/'];
+  const bad = list.filter((text) => {
+    if (text.startsWith('/')) return !/^\/(?!\/)[^?#\s\\]*$/.test(text);
+    try {
+      const u = new URL(text);
+      return (u.protocol !== 'http:' && u.protocol !== 'https:') || u.search !== '' || u.hash !== '' || u.username !== '' || u.password !== '';
+    } catch {
+      return true;
+    }
+  });
+  if (bad.length > 0) {
+    throw new Error(`Invalid configuration:\n  OPENAPI_SERVER_URLS=${JSON.stringify(value)}: ${bad.map((b) => JSON.stringify(b)).join(', ')} is not a server URL; list absolute http(s) URLs or paths, without query or credentials, comma-separated (e.g. https://search-api.example.com,https://gateway.example.com/query-expansion-service)`);
+  }
+  return list.map((u) => u.replace(/(?<=.)\/+$/, ''));
+}
+
 export const appConfig = registerAs('app', (): AppConfig => {
   const env = validateEnv(AppEnv);
   return {
@@ -75,5 +105,6 @@ export const appConfig = registerAs('app', (): AppConfig => {
     metricsToken: env.METRICS_TOKEN,
     seed: env.SEED === 'true',
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    openApiServerUrls: openApiServerUrls(env.OPENAPI_SERVER_URLS),
   };
 });

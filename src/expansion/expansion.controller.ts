@@ -1,16 +1,15 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/decorators';
-import { ApiErrors } from '../common/http/api-responses';
+import { ApiAuthenticated, ApiErrors, ApiJsonBody } from '../common/http/api-responses';
 import { RateLimitGroup } from '../throttle/rate-limit-group.decorator';
 import { ExpandRequestDto } from './dto/expand-request.dto';
 import { ExpandResponseDto } from './dto/expand-response.dto';
 import { ExpansionService } from './expansion.service';
 
 @ApiTags('expansion')
-@ApiBearerAuth()
-@ApiErrors()
+@ApiAuthenticated()
 @RateLimitGroup('expansion')
 @Controller('query-expansion')
 export class ExpansionController {
@@ -20,14 +19,16 @@ export class ExpansionController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Expand a query into scored alternatives (synonyms, acronyms, abbreviations, domain, contextual, semantic)' })
   @ApiOkResponse({ type: ExpandResponseDto })
-  @ApiBody({
-    type: ExpandRequestDto,
-    examples: {
-      // works as sent with any token: no user_id (the token's subject is the user), the default strategies
-      vpn: { summary: 'An IT question with a role and a domain', value: { query: 'how to reset my password for the VPN', domain: 'technical', user_role: 'developer' } },
-      acronyms: { summary: 'HR acronyms, two alternatives at most', value: { query: 'PTO policy for new hires', domain: 'business', expansion_settings: { max_expansions: 2 } } },
+  // the examples work as sent with any token: no user_id (the token's subject is the user), the default strategies
+  @ApiJsonBody(ExpandRequestDto, {
+    vpn: { summary: 'An IT question with a role and a domain', value: { query: 'how to reset my password for the VPN', domain: 'technical', user_role: 'developer' } },
+    acronyms: { summary: 'HR acronyms, two alternatives at most', value: { query: 'PTO policy for new hires', domain: 'business', expansion_settings: { max_expansions: 2 } } },
+    strategies: {
+      summary: 'Only acronyms and abbreviations, from a department, above a confidence',
+      value: { query: 'k8s config for the CI/CD pipeline', domain: 'technical', user_role: 'developer', department: 'engineering', enabled_strategies: ['acronym_expansion', 'abbreviation_expansion'], expansion_settings: { confidence_threshold: 0.8 } },
     },
   })
+  @ApiErrors('MISSING_QUERY_PARAMETER', 'QUERY_TOO_LONG', 'USER_MISMATCH')
   expand(@Body() dto: ExpandRequestDto, @CurrentUser() user: AuthUser): ExpandResponseDto {
     return this.expansion.expand(dto, user);
   }

@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/decorators';
-import { ApiErrors, ErrorResponseDto } from '../common/http/api-responses';
+import { ApiAuthenticated, ApiErrors, ApiJsonBody } from '../common/http/api-responses';
 import { RateLimitGroup } from '../throttle/rate-limit-group.decorator';
 import { FeedbackRequestDto } from './dto/feedback-request.dto';
 import { FeedbackResponseDto } from './dto/feedback-response.dto';
@@ -10,8 +10,7 @@ import { FeedbackService } from './feedback.service';
 
 /** Feedback shares the expansion rate group (docs/API.md, "Rate limits"). */
 @ApiTags('feedback')
-@ApiBearerAuth()
-@ApiErrors()
+@ApiAuthenticated()
 @RateLimitGroup('expansion')
 @Controller('query-expansion')
 export class FeedbackController {
@@ -21,8 +20,14 @@ export class FeedbackController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Rate an expansion response or one of its results' })
   @ApiOkResponse({ type: FeedbackResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'EXPANSION_NOT_FOUND' })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'FEEDBACK_ALREADY_RECORDED' })
+  @ApiJsonBody(FeedbackRequestDto, {
+    helpful: { summary: 'A whole answer was helpful, rated 5', value: { expansion_id: 'exp_3f2a9c1e0b7d4e5f8a6b2c9d1e0f7a3b', was_helpful: true, rating: 5 } },
+    result: {
+      summary: 'One result (its id ends in .n) missed the point',
+      value: { expansion_id: 'exp_3f2a9c1e0b7d4e5f8a6b2c9d1e0f7a3b.2', was_helpful: false, rating: 2, comment: '"notebook" means a paper notebook here, not a laptop' },
+    },
+  })
+  @ApiErrors('USER_MISMATCH', 'EXPANSION_NOT_FOUND', 'FEEDBACK_ALREADY_RECORDED', 'SERVICE_UNAVAILABLE')
   record(@Body() dto: FeedbackRequestDto, @CurrentUser() user: AuthUser): Promise<FeedbackResponseDto> {
     return this.feedback.record(dto, user);
   }

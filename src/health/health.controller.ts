@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } f
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator, type HealthIndicatorResult } from '@nestjs/terminus';
 import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
 import { Public } from '../auth/decorators';
+import { ApiErrors } from '../common/http/api-responses';
 import { ExpansionIndexService } from '../expansion/expansion-index.service';
 import { Unthrottled } from '../throttle/rate-limit-group.decorator';
 import { Lifecycle } from './lifecycle';
@@ -35,6 +36,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
  * Liveness is the process alone; readiness is everything a request needs.
  */
 @ApiTags('health')
+@ApiErrors('UNSUPPORTED_API_VERSION')
 @Public()
 @Unthrottled()
 @Controller('health')

@@ -4,6 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/decorators';
 import { UnauthorizedError } from '../common/errors';
+import { ApiErrors } from '../common/http/api-responses';
 import { setHeader } from '../common/http/request-context';
 import type { RootConfig } from '../config';
 import { Unthrottled } from '../throttle/rate-limit-group.decorator';
@@ -23,6 +24,7 @@ export class MetricsController {
   @Get()
   @ApiOperation({ summary: 'Prometheus metrics (text exposition format); Authorization: Bearer <METRICS_TOKEN> when METRICS_TOKEN is set', security: [] })
   @ApiOkResponse({ description: 'Metrics in the Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } })
+  @ApiErrors('UNSUPPORTED_API_VERSION', 'AUTHENTICATION_REQUIRED')
   async scrape(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) res: unknown): Promise<string> {
     const token = this.config.getOrThrow('app', { infer: true }).metricsToken;
     if (token && !sameSecret(authorization ?? '', `Bearer ${token}`)) {

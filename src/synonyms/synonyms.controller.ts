@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { applyDecorators, Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser, Roles } from '../auth/decorators';
 import { CURATORS } from '../auth/roles';
-import { ApiErrors, ErrorResponseDto, SuccessMessageDto } from '../common/http/api-responses';
-import { ListShapeInterceptor } from '../common/http/list-shape.interceptor';
+import { ApiAuthenticated, ApiErrors, ApiInvalidParameter, ApiJsonBody, SuccessMessageDto } from '../common/http/api-responses';
+import { ListRoute } from '../common/http/list-shape.interceptor';
+import { headerRefs } from '../common/http/openapi-document';
 import { setHeader } from '../common/http/request-context';
 import { ParseIdPipe } from '../common/validation/parse-id.pipe';
 import { RateLimitGroup } from '../throttle/rate-limit-group.decorator';
@@ -16,9 +17,12 @@ import { UpdateSynonymDto } from './dto/update-synonym.dto';
 import { toSynonymView } from './synonym.view';
 import { SynonymsService } from './synonyms.service';
 
+/** The path id of one entry: a positive integer (400 VALIDATION_ERROR otherwise, ParseIdPipe). */
+const SynonymIdParam = () => applyDecorators(ApiParam({ name: 'synonym_id', schema: { type: 'integer', minimum: 1 }, example: 42 }), ApiInvalidParameter('synonym_id'));
+
 @ApiTags('synonyms')
-@ApiBearerAuth()
-@ApiErrors()
+@ApiAuthenticated()
+@ApiErrors('SERVICE_UNAVAILABLE')
 @RateLimitGroup('synonyms')
 @Controller('query-expansion/synonyms')
 export class SynonymsController {
@@ -28,24 +32,35 @@ export class SynonymsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Add a synonym (active for curators and admins, pending for everyone else)' })
   @ApiOkResponse({ type: CreateSynonymResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'DUPLICATE_SYNONYM' })
+  @ApiJsonBody(CreateSynonymDto, {
+    acronym: {
+      summary: 'An acronym for the technical domain, tagged, with a note',
+      value: { term: 'ML', synonym: 'machine learning', domain: 'technical', confidence: 0.95, tags: ['acronym', 'data-science'], notes: 'Common in engineering tickets' },
+    },
+    scoped: {
+      summary: 'A business term for managers of the finance department only',
+      value: { term: 'vendor', synonym: 'supplier', domain: 'business', confidence: 0.85, user_role: 'manager', department: 'finance', context: 'procurement and purchase orders' },
+    },
+  })
+  @ApiErrors('SAME_TERM_AND_SYNONYM', 'DUPLICATE_SYNONYM')
   async create(@Body() dto: CreateSynonymDto, @CurrentUser() user: AuthUser): Promise<CreateSynonymResponseDto> {
     const saved = await this.synonyms.create(dto, user);
     return { success: true, message: `Synonym created with status ${saved.status}`, synonym_id: saved.id, status: saved.status };
   }
 
   @Get()
-  @UseInterceptors(ListShapeInterceptor)
+  @ListRoute(SynonymListDto)
   @ApiOperation({ summary: 'List synonyms with filters, sorting and pagination' })
-  @ApiOkResponse({ type: SynonymListDto })
+  @ApiInvalidParameter('limit')
   list(@Query() query: ListSynonymsQueryDto) {
     return this.synonyms.list(query);
   }
 
   @Get(':synonym_id')
   @ApiOperation({ summary: 'Read one synonym; its ETag is the version to send in If-Match' })
-  @ApiOkResponse({ type: SynonymDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'SYNONYM_NOT_FOUND' })
+  @ApiOkResponse({ type: SynonymDto, headers: headerRefs('ETag') })
+  @SynonymIdParam()
+  @ApiErrors('SYNONYM_NOT_FOUND')
   async get(@Param('synonym_id', ParseIdPipe) id: number, @Res({ passthrough: true }) res: unknown): Promise<SynonymDto> {
     const entry = await this.synonyms.get(id);
     setHeader(res, 'ETag', `"${entry.version}"`);
@@ -55,9 +70,15 @@ export class SynonymsController {
   @Put(':synonym_id')
   @Roles(...CURATORS)
   @ApiOperation({ summary: 'Update a synonym (curator or admin); status moves follow the workflow in docs/API.md' })
-  @ApiOkResponse({ type: UpdateSynonymResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'SYNONYM_NOT_FOUND' })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'INVALID_STATUS_TRANSITION, VERSION_CONFLICT or DUPLICATE_SYNONYM' })
+  @ApiOkResponse({ type: UpdateSynonymResponseDto, headers: headerRefs('ETag') })
+  @SynonymIdParam()
+  @ApiHeader({ name: 'If-Match', required: false, description: 'The ETag read ("<version>"); a stale one gives 409 VERSION_CONFLICT' })
+  @ApiJsonBody(UpdateSynonymDto, {
+    confidence: { summary: 'Raise the confidence, with a note and the reason for the audit log', value: { confidence: 0.92, notes: 'Confirmed by the data team', reason: 'Reviewed after user feedback' } },
+    approve: { summary: 'Approve a pending proposal', value: { status: 'active', reason: 'Approved in the weekly review' } },
+    unscope: { summary: 'Lift the role restriction and retag', value: { user_role: null, tags: ['acronym'], reason: 'Useful to every role' } },
+  })
+  @ApiErrors('NOTHING_TO_UPDATE', 'SYNONYM_NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'VERSION_CONFLICT', 'DUPLICATE_SYNONYM')
   async update(
     @Param('synonym_id', ParseIdPipe) id: number,
     @Body() dto: UpdateSynonymDto,
@@ -74,7 +95,9 @@ export class SynonymsController {
   @Roles(...CURATORS)
   @ApiOperation({ summary: 'Delete a synonym (curator or admin); its history stays in the audit log' })
   @ApiOkResponse({ type: SuccessMessageDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'SYNONYM_NOT_FOUND' })
+  @SynonymIdParam()
+  @ApiJsonBody(DeleteSynonymDto, { reason: { summary: 'With the reason kept in the audit log', value: { reason: 'Duplicate of the laptop → notebook entry' } } }, { required: false })
+  @ApiErrors('SYNONYM_NOT_FOUND')
   async remove(@Param('synonym_id', ParseIdPipe) id: number, @Body() dto: DeleteSynonymDto, @CurrentUser() user: AuthUser): Promise<SuccessMessageDto> {
     await this.synonyms.remove(id, user, dto?.reason);
     return { success: true, message: `Synonym ${id} deleted` };

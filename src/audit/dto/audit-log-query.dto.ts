@@ -20,12 +20,12 @@ export class AuditLogQueryDto extends PaginationQueryDto {
   @MaxLength(255)
   user_id?: string;
 
-  @ApiPropertyOptional({ enum: AUDIT_ACTIONS })
+  @ApiPropertyOptional({ enum: AUDIT_ACTIONS, example: 'status_change' })
   @IsOptional()
   @IsIn(AUDIT_ACTIONS)
   action?: string;
 
-  @ApiPropertyOptional({ description: 'ISO 8601; entries performed at or after it' })
+  @ApiPropertyOptional({ description: 'ISO 8601; entries performed at or after it', example: '2026-11-01' })
   @IsOptional()
   @IsTimestamp()
   start_date?: string;

@@ -1,6 +1,8 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { applyDecorators, CallHandler, ExecutionContext, Injectable, NestInterceptor, UseInterceptors, type Type } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
 import { map, type Observable } from 'rxjs';
 import { Page } from '../pagination/page';
+import { headerRefs } from './openapi-document';
 import { setHeader, type RequestContext } from './request-context';
 
 /**
@@ -34,3 +36,7 @@ export class ListShapeInterceptor implements NestInterceptor {
     );
   }
 }
+
+/** A list route: its Page rendered by ListShapeInterceptor, documented with its body type and pagination headers. */
+export const ListRoute = (type: Type<unknown>) =>
+  applyDecorators(UseInterceptors(ListShapeInterceptor), ApiOkResponse({ type, headers: headerRefs('X-Total-Count', 'X-Page-Size', 'X-Page-Offset', 'X-Has-More') }));

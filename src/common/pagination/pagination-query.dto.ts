@@ -7,7 +7,7 @@ export const DEFAULT_PAGE_SIZE = 100;
 
 /** limit/offset/order shared by every list endpoint; each list DTO adds its own `sort` with its fields. */
 export class PaginationQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })
   @IsOptional()
   @ToInt()
   @IsInt()
@@ -15,7 +15,7 @@ export class PaginationQueryDto {
   @Max(MAX_PAGE_SIZE)
   limit: number = DEFAULT_PAGE_SIZE;
 
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 })
   @IsOptional()
   @ToInt()
   @IsInt()

@@ -2,8 +2,8 @@ import { setHeader } from '../http/request-context';
 import { API_VERSIONS, type ApiVersionInfo } from './api-versions';
 
 /** HTTP-date form for Sunset (RFC 8594) and the epoch form for Deprecation (RFC 9745). */
-const httpDate = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`).toUTCString();
-const epoch = (isoDay: string) => `@${Math.floor(Date.parse(`${isoDay}T00:00:00Z`) / 1000)}`;
+export const httpDate = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`).toUTCString();
+export const epoch = (isoDay: string) => `@${Math.floor(Date.parse(`${isoDay}T00:00:00Z`) / 1000)}`;
 
 export interface DeprecationWarning {
   version: string;
