@@ -12,6 +12,7 @@ import { RolesGuard } from './auth/roles.guard';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { LoggingModule } from './common/logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { TracingModule } from './common/tracing/tracing.module';
 import { requestScope } from './common/logging/request-context';
 import { ApiVersionGuard } from './common/versioning/version.guard';
 import { configNamespaces } from './config';
@@ -48,6 +49,7 @@ export function requestIdMiddleware(req: IncomingMessage, res: ServerResponse, n
     ConfigModule.forRoot({ isGlobal: true, cache: true, load: configNamespaces, envFilePath: ['.env'] }),
     LoggingModule,
     MetricsModule,
+    TracingModule,
     DatabaseModule,
     AuthModule,
     RateLimitModule,

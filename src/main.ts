@@ -1,3 +1,5 @@
+// first: tracing, when on, must be in place before `http` and Express are loaded
+import './common/tracing/start';
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { ConfigService } from '@nestjs/config';

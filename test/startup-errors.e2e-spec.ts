@@ -21,6 +21,7 @@ describe('Start-up errors', () => {
     [{ CORS_ORIGINS: 'not a url' }, 'CORS_ORIGINS="not a url": "not a url" is not an origin'],
     [{ JWT_PUBLIC_KEY: 'garbage' }, 'JWT_PUBLIC_KEY: not a PEM key; expected an RSA public key in PEM form'],
     [{ OPENAPI_SERVER_URLS: 'ftp://files.example.com' }, 'OPENAPI_SERVER_URLS="ftp://files.example.com": "ftp://files.example.com" is not a server URL'],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, 'OTEL_EXPORTER_OTLP_ENDPOINT="collector:4318": OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL'],
   ])('refuses %j with one plain-text line naming the variable, no stack trace', (env, expected) => {
     const run = start({ NODE_ENV: 'development', ...env });
     expect(run.status).toBe(1);

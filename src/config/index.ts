@@ -2,13 +2,15 @@ export * from './app.config';
 export * from './auth.config';
 export * from './database.config';
 export * from './throttle.config';
+export * from './tracing.config';
 
 import { appConfig } from './app.config';
 import { authConfig } from './auth.config';
 import { databaseConfig } from './database.config';
 import { throttleConfig } from './throttle.config';
+import { tracingConfig } from './tracing.config';
 
-export const configNamespaces = [appConfig, databaseConfig, authConfig, throttleConfig];
+export const configNamespaces = [appConfig, databaseConfig, authConfig, throttleConfig, tracingConfig];
 
 /** The typed shape of ConfigService, so getOrThrow('database.type', { infer: true }) is checked. */
 export interface RootConfig {
@@ -16,4 +18,5 @@ export interface RootConfig {
   database: import('./database.config').DatabaseConfig;
   auth: import('./auth.config').AuthConfig;
   throttle: import('./throttle.config').ThrottleConfig;
+  tracing: import('./tracing.config').TracingConfig;
 }

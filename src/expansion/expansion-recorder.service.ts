@@ -1,8 +1,11 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import type { Tracer } from '@opentelemetry/api';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { sqlTime } from '../common/db/sql';
 import { TransactionRunner } from '../common/db/transactions';
+import { inSpan } from '../common/tracing/tracing';
+import { TracingService } from '../common/tracing/tracing.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { addToDailyStats } from './daily-stats';
 import { ExpansionEventEntity } from './entities/expansion-event.entity';
@@ -18,6 +21,9 @@ export const MAX_PENDING = 100_000;
 const COLUMNS = ['id', 'user_id', 'user_role', 'department', 'domain', 'session_id', 'query', 'result_count', 'strategies', 'avg_confidence', 'avg_relevance', 'latency_ms', 'results', 'created_at'];
 const INSERT_EVENTS = `INSERT INTO expansion_events (${COLUMNS.join(', ')}) VALUES `;
 const ROW = `(${COLUMNS.map(() => '?').join(', ')})`;
+
+/** The span of one batch written (a trace of its own, with the batch's statements in it). */
+export const WRITE_SPAN = 'expansion_events.write';
 
 /** One event as statement parameters; plain SQL, because building a TypeORM insert costs more than the write. */
 function eventRow(e: ExpansionEventEntity): unknown[] {
@@ -38,12 +44,16 @@ export class ExpansionRecorder implements OnModuleInit, BeforeApplicationShutdow
   private pending = new Map<string, ExpansionEventEntity>();
   private timer?: NodeJS.Timeout;
   private flushing?: Promise<void>;
+  /** Defined only while tracing is on. */
+  private readonly tracer: Tracer | undefined;
 
   constructor(
     private readonly tx: TransactionRunner,
     @InjectRepository(ExpansionEventEntity) private readonly events: Repository<ExpansionEventEntity>,
     private readonly metrics: MetricsService,
+    tracing: TracingService,
   ) {
+    this.tracer = tracing.tracer;
     metrics.gauge('expansion_events_queued', 'Expansion events answered and not yet written', () => this.pending.size);
   }
 
@@ -108,10 +118,13 @@ export class ExpansionRecorder implements OnModuleInit, BeforeApplicationShutdow
   }
 
   private write(batch: ExpansionEventEntity[]): Promise<void> {
-    return this.tx.run(async (m) => {
-      await m.query(INSERT_EVENTS + batch.map(() => ROW).join(','), batch.flatMap(eventRow));
-      await addToDailyStats(m, batch);
-    });
+    const work = () =>
+      this.tx.run(async (m) => {
+        await m.query(INSERT_EVENTS + batch.map(() => ROW).join(','), batch.flatMap(eventRow));
+        await addToDailyStats(m, batch);
+      });
+    // a root span: the flush serves many requests, and may be started by any one of them
+    return this.tracer ? inSpan(this.tracer, WRITE_SPAN, { root: true, attributes: { 'expansion.event_count': batch.length } }, work) : work();
   }
 
   /**

@@ -1,17 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import type { Tracer } from '@opentelemetry/api';
 import { actingUserId } from '../auth/acting-user';
 import type { AuthUser } from '../auth/auth-user';
 import { DEFAULT_CATALOGUE_THRESHOLD, DEFAULT_CONFIDENCE_THRESHOLD, DEFAULT_MAX_EXPANSIONS, type ExpandRequestDto } from './dto/expand-request.dto';
 import type { ExpandResponseDto, ExpansionResultDto } from './dto/expand-response.dto';
-import { expand } from './engine';
+import { expand, type EngineResult } from './engine';
 import { ExpansionEventEntity } from './entities/expansion-event.entity';
 import { ExpansionIndexService } from './expansion-index.service';
 import { ExpansionRecorder } from './expansion-recorder.service';
 import { MetricsService } from '../metrics/metrics.service';
+import { failSpan } from '../common/tracing/tracing';
+import { TracingService } from '../common/tracing/tracing.service';
 import { pairsUsed } from './pair-stats.service';
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
+
+/** The span around the engine call (attributes: query length, result count, strategies used). */
+export const ENGINE_SPAN = 'expansion.engine';
 
 /** Result ids are "<response id>.<n>", so feedback on a result finds its response (docs/API.md). */
 export function resultId(eventId: string, index: number): string {
@@ -28,42 +34,39 @@ export function parseExpansionId(id: string): { eventId: string; resultIndex: nu
 /** POST /expand: the engine over the in-memory index; the event is recorded after the answer is built. */
 @Injectable()
 export class ExpansionService {
+  /** Defined only while tracing is on: the engine call then runs in a span (no span object otherwise). */
+  private readonly tracer: Tracer | undefined;
+
   constructor(
     private readonly indexes: ExpansionIndexService,
     private readonly recorder: ExpansionRecorder,
     private readonly metrics: MetricsService,
-  ) {}
+    tracing: TracingService,
+  ) {
+    this.tracer = tracing.tracer;
+  }
 
   expand(dto: ExpandRequestDto, caller: AuthUser): ExpandResponseDto {
     const started = process.hrtime.bigint();
     const userId = actingUserId(caller, dto.user_id);
-    const settings = dto.expansion_settings ?? {};
-    const results = expand(
-      this.indexes.current,
-      {
-        query: dto.query,
-        userRole: dto.user_role,
-        department: dto.department,
-        domain: dto.domain,
-        conversationHistory: dto.conversation_history,
-        availableDocuments: dto.available_documents,
-        userPreferences: dto.user_preferences,
-        enabledStrategies: dto.enabled_strategies,
-        maxExpansions: settings.max_expansions ?? DEFAULT_MAX_EXPANSIONS,
-        confidenceThreshold: settings.confidence_threshold ?? DEFAULT_CONFIDENCE_THRESHOLD,
-        catalogueThreshold: settings.confidence_threshold ?? DEFAULT_CATALOGUE_THRESHOLD,
-        includeCombined: settings.include_combined ?? true,
-        includeOrForm: settings.include_or_form ?? false,
-      },
-      { wordnet: this.indexes.wordnet, pairStats: this.indexes.pairStats },
-    );
+    // the query's length, never its text: spans leave the service
+    const span = this.tracer?.startSpan(ENGINE_SPAN, { attributes: { 'expansion.query_length': dto.query.length } });
+    let results: EngineResult[];
+    try {
+      results = this.runEngine(dto);
+    } catch (err) {
+      if (span) failSpan(span, err);
+      span?.end();
+      throw err;
+    }
+    // the combined result joins alternatives of several types: each counts as used
+    const strategies = [...new Set(results.flatMap((r) => r.metadata.expansion_types ?? [r.expansion_type]))];
+    span?.setAttributes({ 'expansion.result_count': results.length, 'expansion.strategies': strategies }).end();
 
     const eventId = `exp_${randomUUID().replace(/-/g, '')}`;
     // the engine's results are this request's own objects: each gets its id in place, nothing is copied
     const views = results as ExpansionResultDto[];
     for (let i = 0; i < views.length; i++) views[i].expansion_id = resultId(eventId, i);
-    // the combined result joins alternatives of several types: each counts as used
-    const strategies = [...new Set(results.flatMap((r) => r.metadata.expansion_types ?? [r.expansion_type]))];
     this.metrics.expansions.inc({ outcome: results.length > 0 ? 'results' : 'none' });
     for (const s of strategies) this.metrics.expansionsByStrategy.inc({ strategy: s });
     const avgConfidence = results.length > 0 ? results.reduce((s, r) => s + r.confidence_score, 0) / results.length : 0;
@@ -108,5 +111,29 @@ export class ExpansionService {
       success: true,
       expansion_id: eventId,
     };
+  }
+
+  /** The engine over the in-memory index, with the request's settings and the service's defaults. */
+  private runEngine(dto: ExpandRequestDto): EngineResult[] {
+    const settings = dto.expansion_settings ?? {};
+    return expand(
+      this.indexes.current,
+      {
+        query: dto.query,
+        userRole: dto.user_role,
+        department: dto.department,
+        domain: dto.domain,
+        conversationHistory: dto.conversation_history,
+        availableDocuments: dto.available_documents,
+        userPreferences: dto.user_preferences,
+        enabledStrategies: dto.enabled_strategies,
+        maxExpansions: settings.max_expansions ?? DEFAULT_MAX_EXPANSIONS,
+        confidenceThreshold: settings.confidence_threshold ?? DEFAULT_CONFIDENCE_THRESHOLD,
+        catalogueThreshold: settings.confidence_threshold ?? DEFAULT_CATALOGUE_THRESHOLD,
+        includeCombined: settings.include_combined ?? true,
+        includeOrForm: settings.include_or_form ?? false,
+      },
+      { wordnet: this.indexes.wordnet, pairStats: this.indexes.pairStats },
+    );
   }
 }
