@@ -1,4 +1,8 @@
-/** Two projects: fast unit tests and HTTP e2e tests (SQLite by default, MySQL with DB_TYPE=mysql). */
+/**
+ * Three projects: fast unit tests, HTTP e2e tests (SQLite by default, MySQL/MariaDB with DB_TYPE=mysql|mariadb),
+ * and the outage tests, which start, kill and restart MariaDB and Redis servers of their own: they need the
+ * mariadbd and redis-server binaries, so `npm test` leaves them out and `npm run test:mysql` runs them.
+ */
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
 module.exports = {
   // e2e tests start whole apps on real databases (MariaDB creates and migrates one per app): 30 s, not 5
@@ -16,6 +20,14 @@ module.exports = {
       testEnvironment: 'node',
       rootDir: __dirname,
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/outage/'],
+      transform,
+    },
+    {
+      displayName: 'outage',
+      testEnvironment: 'node',
+      rootDir: __dirname,
+      testMatch: ['<rootDir>/test/outage/**/*.e2e-spec.ts'],
       transform,
     },
   ],

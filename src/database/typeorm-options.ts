@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from '../config/database.config';
+import { checkedMysql2 } from './checked-pool';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
@@ -30,7 +31,10 @@ export function buildDataSourceOptions(db: DatabaseConfig): DataSourceOptions {
       charset: 'utf8mb4_unicode_ci',
       timezone: 'Z',
       dateStrings: false,
-      extra: { connectionLimit: 10 },
+      // pooled connections idle for over a second are pinged before use, dead ones replaced (checked-pool.ts);
+      // TCP keepalive after 30 s idle keeps NAT and firewall state alive and notices a peer that went away
+      driver: checkedMysql2,
+      extra: { connectionLimit: 10, enableKeepAlive: true, keepAliveInitialDelay: 30_000 },
     };
   }
   if (db.path !== ':memory:') mkdirSync(dirname(db.path), { recursive: true });

@@ -6,6 +6,7 @@ import type { RootConfig } from '../config';
 import type { SynonymEntity } from '../synonyms/entities/synonym.entity';
 import { CatalogueEvents } from '../synonyms/catalogue-events';
 import { CatalogueStore } from '../synonyms/catalogue-store';
+import { ThrottledWarning } from '../common/logging/throttled-warning';
 import { MetricsService } from '../metrics/metrics.service';
 import { ExpansionIndex, loadLexicons, pairKey, PairStatsTable, warmEngine, WordNetIndex, type CatalogueEntry, type Lexicons } from './engine';
 import type { ExpansionPairStatEntity } from './entities/expansion-pair-stat.entity';
@@ -44,6 +45,8 @@ export function toCatalogueEntry(e: SynonymEntity): CatalogueEntry {
 @Injectable()
 export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly log = new Logger('ExpansionIndex');
+  /** While the database is down, the sync fails every second: one line a minute. */
+  private readonly syncFailed = new ThrottledWarning(this.log);
   private index: ExpansionIndex;
   private lexicons: Lexicons;
   private wordnetIndex?: WordNetIndex;
@@ -178,7 +181,7 @@ export class ExpansionIndexService implements OnApplicationBootstrap, OnModuleDe
       this.lastSyncedAt = Date.now();
       return changed.length + deletes.length + pairs.length;
     } catch (err) {
-      this.log.warn(`Catalogue sync failed, retrying: ${(err as Error).message}`);
+      this.syncFailed.warn(`Catalogue sync failed, retrying: ${(err as Error).message}`);
       return 0;
     } finally {
       this.syncing = false;

@@ -6,6 +6,7 @@ import { sqlTime } from '../common/db/sql';
 import { TransactionRunner } from '../common/db/transactions';
 import { inSpan } from '../common/tracing/tracing';
 import { TracingService } from '../common/tracing/tracing.service';
+import { ThrottledWarning } from '../common/logging/throttled-warning';
 import { MetricsService } from '../metrics/metrics.service';
 import { addToDailyStats } from './daily-stats';
 import { ExpansionEventEntity } from './entities/expansion-event.entity';
@@ -15,7 +16,7 @@ export const FLUSH_INTERVAL_MS = 500;
 export const FLUSH_BATCH = 100;
 /** Pending events that trigger a flush before the timer. */
 export const FLUSH_THRESHOLD = 500;
-/** Beyond this many unwritten events (a long database outage) the oldest are dropped, with a warning. */
+/** Beyond this many unwritten events (a long database outage) the oldest are dropped: counted, and logged once a minute. */
 export const MAX_PENDING = 100_000;
 
 const COLUMNS = ['id', 'user_id', 'user_role', 'department', 'domain', 'session_id', 'query', 'result_count', 'strategies', 'avg_confidence', 'avg_relevance', 'latency_ms', 'results', 'created_at'];
@@ -41,6 +42,9 @@ function eventRow(e: ExpansionEventEntity): unknown[] {
 @Injectable()
 export class ExpansionRecorder implements OnModuleInit, BeforeApplicationShutdown {
   private readonly log = new Logger('ExpansionRecorder');
+  /** While the database is down: one line a minute for the failed writes, one for the dropped events. */
+  private readonly writeFailed = new ThrottledWarning(this.log);
+  private readonly dropped = new ThrottledWarning(this.log);
   private pending = new Map<string, ExpansionEventEntity>();
   private timer?: NodeJS.Timeout;
   private flushing?: Promise<void>;
@@ -75,7 +79,7 @@ export class ExpansionRecorder implements OnModuleInit, BeforeApplicationShutdow
       const oldest = this.pending.keys().next().value as string;
       this.pending.delete(oldest);
       this.metrics.droppedEvents.inc();
-      this.log.warn('Expansion events are not being written; dropped the oldest pending event');
+      this.dropped.warn(`Expansion events are not being written and ${MAX_PENDING} wait: dropped the oldest pending event`);
     }
     if (this.pending.size >= FLUSH_THRESHOLD) void this.flush();
   }
@@ -136,7 +140,7 @@ export class ExpansionRecorder implements OnModuleInit, BeforeApplicationShutdow
     try {
       await this.tx.run((m) => m.query('SELECT 1'));
     } catch {
-      this.log.warn(`Writing ${batch.length} expansion events failed, will retry: ${(err as Error).message}`);
+      this.writeFailed.warn(`Writing expansion events failed, ${this.pending.size} kept for the next attempt: ${(err as Error).message}`);
       return false;
     }
     for (const event of batch) {

@@ -21,6 +21,7 @@ export class MetricsService {
   readonly expansions = new Counter({ name: 'expansions_total', help: 'Expansions answered, by outcome (results or none)', labelNames: ['outcome'] as const, registers: [this.registry] });
   readonly droppedEvents = new Counter({ name: 'expansion_events_dropped_total', help: 'Expansion events dropped because the recorder queue was full', registers: [this.registry] });
   readonly rateLimited = new Counter({ name: 'rate_limited_requests_total', help: 'Requests refused with 429, by rate-limit group', labelNames: ['group'] as const, registers: [this.registry] });
+  readonly rateLimitFallbacks = new Counter({ name: 'rate_limit_fallback_total', help: "Rate-limited requests counted in this instance's memory because Redis did not answer", registers: [this.registry] });
   readonly dependencyErrors = new Counter({ name: 'dependency_errors_total', help: 'Errors from a dependency (database, redis)', labelNames: ['dependency'] as const, registers: [this.registry] });
 
   constructor() {

@@ -1,4 +1,4 @@
-import { ExecutionContext, Injectable, Logger } from '@nestjs/common';
+import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, type ThrottlerModuleOptions, type ThrottlerOptions, type ThrottlerRequest, type ThrottlerStorage } from '@nestjs/throttler';
 import { MetricsService } from '../metrics/metrics.service';
@@ -24,9 +24,6 @@ export class RateLimitGuard extends ThrottlerGuard {
     super(options, storage, reflector);
   }
 
-  private readonly log = new Logger('RateLimit');
-  private lastStoreWarning = 0;
-
   private byGroup?: Map<string, ThrottlerOptions>;
 
   /**
@@ -49,18 +46,8 @@ export class RateLimitGuard extends ThrottlerGuard {
     const { req, res } = this.getRequestResponse(context) as { req: RequestContext; res: unknown };
     // The verified subject; without a valid token (which AuthenticatedGuard will refuse next) the client IP.
     const tracker = req.user ? `user:${req.user.id}` : `ip:${req.ip ?? 'unknown'}`;
-    let record;
-    try {
-      record = await this.storageService.increment(`qes:${group}:${tracker}`, ttl, limit, blockDuration, group);
-    } catch (err) {
-      // A rate-limit store outage must not take the API down: fail open, and say so (at most once a minute).
-      if (Date.now() - this.lastStoreWarning > 60_000) {
-        this.lastStoreWarning = Date.now();
-        this.log.warn(`Rate-limit store unavailable, requests are not limited: ${(err as Error).message}`);
-      }
-      return true;
-    }
-    const { totalHits, timeToExpire, isBlocked, timeToBlockExpire } = record;
+    // never fails: while Redis does not answer, the store counts in this instance's memory (RedisFallbackStorage)
+    const { totalHits, timeToExpire, isBlocked, timeToBlockExpire } = await this.storageService.increment(`qes:${group}:${tracker}`, ttl, limit, blockDuration, group);
     setHeader(res, 'X-RateLimit-Limit', limit);
     setHeader(res, 'X-RateLimit-Remaining', Math.max(0, limit - totalHits));
     setHeader(res, 'X-RateLimit-Reset', Math.max(0, isBlocked ? timeToBlockExpire : timeToExpire));

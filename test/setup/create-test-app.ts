@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { BULK_LIMITS, DEFAULT_BULK_LIMITS, type BulkLimits } from '../../src/admin/bulk/bulk.limits';
 import { AppModule } from '../../src/app.module';
 import { APP_OPTIONS, configureApp } from '../../src/app.setup';
+import { readDatabaseConfig, type DatabaseConfig } from '../../src/config/database.config';
 import type { Role } from '../../src/auth/roles';
 import { apiClient, type Api } from '../client';
 import { TEST_SECRET, testToken } from './auth';
@@ -74,6 +75,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   Object.assign(process.env, base, options.env);
   try {
     const mysqlDb = isMysqlRun() ? base.DB_NAME : undefined;
+    // the server as configured now (options.env may name another one, e.g. a server of the test's own)
+    const mysqlServer = readDatabaseConfig();
     if (mysqlDb) await resetMysqlDatabase();
     let builder = Test.createTestingModule({ imports: [AppModule] });
     if (options.bulkLimits) builder = builder.overrideProvider(BULK_LIMITS).useValue(Object.freeze({ ...DEFAULT_BULK_LIMITS, ...options.bulkLimits }));
@@ -92,7 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       token: testToken,
       close: async () => {
         await app.close();
-        if (mysqlDb) await dropMysqlDatabase(mysqlDb);
+        if (mysqlDb) await dropMysqlDatabase(mysqlDb, mysqlServer);
         rmSync(dataDir, { recursive: true, force: true });
       },
     };
@@ -101,10 +104,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
 }
 
-/** Drops a database this suite created (its name was checked to contain "test"). */
-export async function dropMysqlDatabase(name: string): Promise<void> {
-  const { readDatabaseConfig } = await import('../../src/config/database.config');
-  const db = readDatabaseConfig();
+/** Drops a database this suite created (its name was checked to contain "test"), on the configured server or on `db`'s. */
+export async function dropMysqlDatabase(name: string, db: DatabaseConfig = readDatabaseConfig()): Promise<void> {
   const { createConnection } = await import('mysql2/promise');
   const server = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password });
   try {
@@ -116,7 +117,6 @@ export async function dropMysqlDatabase(name: string): Promise<void> {
 
 /** Creates the test database if needed and drops its tables, so each suite starts from the migrations. */
 async function resetMysqlDatabase(): Promise<void> {
-  const { readDatabaseConfig } = await import('../../src/config/database.config');
   const { buildDataSourceOptions } = await import('../../src/database/typeorm-options');
   const db = readDatabaseConfig();
   const { createConnection } = await import('mysql2/promise');

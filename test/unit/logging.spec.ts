@@ -2,6 +2,7 @@ import { expect } from '@jest/globals';
 import { Writable } from 'node:stream';
 import { AppLogger, createRootLogger } from '../../src/common/logging/app-logger';
 import { requestScope } from '../../src/common/logging/request-context';
+import { ThrottledWarning } from '../../src/common/logging/throttled-warning';
 
 function capture(level = 'info') {
   const lines: Record<string, unknown>[] = [];
@@ -52,5 +53,25 @@ describe('AppLogger', () => {
     logger.warn('loud', 'Ctx');
     await flush();
     expect(lines.map((l) => l.msg)).toEqual(['loud']);
+  });
+});
+
+describe('ThrottledWarning', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('writes a repeated warning once per interval, saying how many it held back', () => {
+    jest.useFakeTimers({ now: 0 });
+    const written: [Record<string, unknown>, string][] = [];
+    const warning = new ThrottledWarning({ warn: (fields, message) => written.push([fields, message]) }, 60_000);
+    warning.warn('Redis unavailable', { attempt: 1 });
+    for (let i = 0; i < 5; i++) warning.warn('Redis unavailable');
+    jest.setSystemTime(59_999);
+    warning.warn('Redis unavailable');
+    jest.setSystemTime(60_000);
+    warning.warn('Redis unavailable', { attempt: 8 });
+    expect(written).toEqual([
+      [{ attempt: 1 }, 'Redis unavailable'],
+      [{ attempt: 8, held_back: 6 }, 'Redis unavailable'],
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { ThrottlerException } from '@nestjs/throttler';
 import { DomainError, ERROR_STATUS, ERROR_TITLES, GENERIC_CODE, RateLimitError, type ErrorCode } from '../errors';
 import { setHeader, type RequestContext } from '../http/request-context';
+import { ThrottledWarning } from '../logging/throttled-warning';
 
 /** Seconds a client is told to wait when the database cannot be reached. */
 const DATABASE_RETRY_AFTER_S = 5;
@@ -47,6 +48,8 @@ export interface ErrorBody {
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
+  /** During an outage every request that needs the database fails: one line a minute (the metrics count each). */
+  private readonly unavailable = new ThrottledWarning(this.logger);
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -110,7 +113,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (databaseUnavailable(err)) {
       // the database cannot be reached: the client may retry (docs/API.md, "Errors"); logged without a stack
-      this.logger.warn({ requestId: req?.id, err: { name: err.name, message: err.message } }, 'Database unavailable');
+      this.unavailable.warn('Database unavailable', { requestId: req?.id, err: { name: err.name, message: err.message } });
       return this.body('SERVICE_UNAVAILABLE', 'The database is unavailable; retry in a few seconds', { dependency: 'database', retry_after: DATABASE_RETRY_AFTER_S });
     }
     this.logger.error({ requestId: req?.id, err: { name: err.name, message: err.message, stack: err.stack } }, 'Unhandled error');
