@@ -61,7 +61,7 @@ export class HealthController {
   /** Readiness, also served as plain /health. */
   @Get(['ready', ''])
   @HealthCheck()
-  @ApiOperation({ summary: 'Readiness (also GET /health): database reachable, expansion index built, Redis reachable when configured, not shutting down', security: [] })
+  @ApiOperation({ summary: 'Readiness (also GET /health): database reachable, expansion index built, not shutting down; Redis, when configured, reported (degraded when unreachable, still ready)', security: [] })
   @ApiOkResponse({ description: 'Ready to serve' })
   @ApiServiceUnavailableResponse({ description: 'A dependency is down, the index is still building, or the service is shutting down (details name which)' })
   ready() {
@@ -79,7 +79,8 @@ export class HealthController {
       checks.push(() =>
         withTimeout(redis.ping(), DEPENDENCY_TIMEOUT_MS).then(
           () => this.indicators.check('redis').up(),
-          () => this.indicators.check('redis').down({ message: 'unreachable' }),
+          // not a reason to take the instance out of service: rate limits are counted in its memory meanwhile
+          () => this.indicators.check('redis').up({ degraded: true, message: 'unreachable; rate limits counted per instance' }),
         ),
       );
     }
