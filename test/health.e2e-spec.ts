@@ -48,14 +48,25 @@ describe('Health probes while shutting down, and with Redis unreachable', () => 
     }
   });
 
-  it('readiness reports a Redis that does not answer as degraded and stays ready (limits are counted per instance)', async () => {
+  it('readiness names Redis when the configured Redis does not answer', async () => {
     // nothing listens on this port
     const t = await createTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:6399' } });
     try {
       const ready = await t.api.health('ready');
+      expect(ready.status).toBe(503);
+      expect(ready.body.error).toEqual({ redis: { status: 'down', message: 'unreachable' } });
+      expect((await t.api.health('live')).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with READY_REQUIRES_REDIS=false, an unreachable Redis is reported as degraded and readiness stays 200', async () => {
+    const t = await createTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:6399', READY_REQUIRES_REDIS: 'false' } });
+    try {
+      const ready = await t.api.health('ready');
       expect(ready.status).toBe(200);
       expect(ready.body.details.redis).toEqual({ status: 'up', degraded: true, message: 'unreachable; rate limits counted per instance' });
-      expect((await t.api.health('live')).status).toBe(200);
     } finally {
       await t.close();
     }

@@ -1,6 +1,6 @@
 import { registerAs } from '@nestjs/config';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { toInt, validateEnv } from './validate-env';
 
 /** The spec's limits: requests per user per group per window. */
@@ -19,6 +19,7 @@ class ThrottleEnv {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(10_000_000) RATE_LIMIT_ADMIN: number = DEFAULT_THROTTLE.limits.admin;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1000) @Max(86_400_000) RATE_LIMIT_WINDOW_MS: number = DEFAULT_THROTTLE.windowMs;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(10_000) REDIS_COMMAND_TIMEOUT_MS: number = DEFAULT_REDIS_COMMAND_TIMEOUT_MS;
+  @IsOptional() @IsIn(['true', 'false']) READY_REQUIRES_REDIS: string = 'true';
 }
 
 /** Requests per window per user, one number per route group (the spec's four limits). */
@@ -27,6 +28,11 @@ export interface ThrottleConfig {
   limits: { expansion: number; synonyms: number; analytics: number; admin: number };
   /** Milliseconds a request waits for Redis (REDIS_URL) before counting in memory. */
   redisCommandTimeoutMs: number;
+  /**
+   * Readiness fails while the configured Redis does not answer (default). False: it stays ready and reports Redis
+   * as degraded, since limits are then counted in the instance's memory.
+   */
+  readyRequiresRedis: boolean;
 }
 
 export const throttleConfig = registerAs('throttle', (): ThrottleConfig => {
@@ -40,5 +46,6 @@ export const throttleConfig = registerAs('throttle', (): ThrottleConfig => {
       admin: env.RATE_LIMIT_ADMIN,
     },
     redisCommandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
+    readyRequiresRedis: env.READY_REQUIRES_REDIS === 'true',
   };
 });

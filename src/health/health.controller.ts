@@ -1,8 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator, type HealthIndicatorResult } from '@nestjs/terminus';
 import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
 import { Public } from '../auth/decorators';
+import type { RootConfig } from '../config';
 import { ApiErrors } from '../common/http/api-responses';
 import { ExpansionIndexService } from '../expansion/expansion-index.service';
 import { Unthrottled } from '../throttle/rate-limit-group.decorator';
@@ -48,6 +50,7 @@ export class HealthController {
     private readonly indexes: ExpansionIndexService,
     private readonly lifecycle: Lifecycle,
     @InjectThrottlerStorage() private readonly throttlerStorage: ThrottlerStorage,
+    private readonly config: ConfigService<RootConfig, true>,
   ) {}
 
   @Get('live')
@@ -61,7 +64,7 @@ export class HealthController {
   /** Readiness, also served as plain /health. */
   @Get(['ready', ''])
   @HealthCheck()
-  @ApiOperation({ summary: 'Readiness (also GET /health): database reachable, expansion index built, not shutting down; Redis, when configured, reported (degraded when unreachable, still ready)', security: [] })
+  @ApiOperation({ summary: 'Readiness (also GET /health): database reachable, expansion index built, not shutting down, Redis reachable when configured (READY_REQUIRES_REDIS=false: reported as degraded instead)', security: [] })
   @ApiOkResponse({ description: 'Ready to serve' })
   @ApiServiceUnavailableResponse({ description: 'A dependency is down, the index is still building, or the service is shutting down (details name which)' })
   ready() {
@@ -79,8 +82,11 @@ export class HealthController {
       checks.push(() =>
         withTimeout(redis.ping(), DEPENDENCY_TIMEOUT_MS).then(
           () => this.indicators.check('redis').up(),
-          // not a reason to take the instance out of service: rate limits are counted in its memory meanwhile
-          () => this.indicators.check('redis').up({ degraded: true, message: 'unreachable; rate limits counted per instance' }),
+          () =>
+            this.config.getOrThrow('throttle', { infer: true }).readyRequiresRedis
+              ? this.indicators.check('redis').down({ message: 'unreachable' })
+              : // READY_REQUIRES_REDIS=false: rate limits are counted in the instance's memory meanwhile
+                this.indicators.check('redis').up({ degraded: true, message: 'unreachable; rate limits counted per instance' }),
         ),
       );
     }
