@@ -116,6 +116,8 @@ describe('OpenAPI document', () => {
       expect(codes(ROUTES.expand, 'post', 403)).toEqual(['USER_MISMATCH']);
       expect(codes(ROUTES.synonyms, 'post', 403)).toEqual([]); // any authenticated role may propose
       expect(codes(ROUTES.synonym('{synonym_id}'), 'put', 403)).toEqual(['INSUFFICIENT_ROLE']);
+      expect(codes(ROUTES.synonymsReview, 'post', 403)).toEqual(['INSUFFICIENT_ROLE']);
+      expect(codes(ROUTES.synonymsReview, 'post', 404)).toEqual([]); // per-id refusals are results of a 200, not error answers
       expect(codes(ROUTES.synonym('{synonym_id}'), 'put', 409).sort()).toEqual(['DUPLICATE_SYNONYM', 'INVALID_STATUS_TRANSITION', 'VERSION_CONFLICT']);
       expect(codes(ROUTES.feedback, 'post', 404)).toEqual(['EXPANSION_NOT_FOUND']);
       expect(codes(ROUTES.admin.bulkImport, 'post', 413).sort()).toEqual(['FILE_TOO_LARGE', 'PAYLOAD_TOO_LARGE']);
