@@ -116,6 +116,8 @@ describe('OpenAPI document', () => {
       expect(codes(ROUTES.expand, 'post', 403)).toEqual(['USER_MISMATCH']);
       expect(codes(ROUTES.synonyms, 'post', 403)).toEqual([]); // any authenticated role may propose
       expect(codes(ROUTES.synonym('{synonym_id}'), 'put', 403)).toEqual(['INSUFFICIENT_ROLE']);
+      expect(codes(ROUTES.synonymsReview, 'post', 403)).toEqual(['INSUFFICIENT_ROLE']);
+      expect(codes(ROUTES.synonymsReview, 'post', 404)).toEqual([]); // per-id refusals are results of a 200, not error answers
       expect(codes(ROUTES.synonym('{synonym_id}'), 'put', 409).sort()).toEqual(['DUPLICATE_SYNONYM', 'INVALID_STATUS_TRANSITION', 'VERSION_CONFLICT']);
       expect(codes(ROUTES.feedback, 'post', 404)).toEqual(['EXPANSION_NOT_FOUND']);
       expect(codes(ROUTES.admin.bulkImport, 'post', 413).sort()).toEqual(['FILE_TOO_LARGE', 'PAYLOAD_TOO_LARGE']);
@@ -251,7 +253,7 @@ describe('OpenAPI document', () => {
 
     it('gives every route with a body named examples', () => {
       const withBody = operations(doc).filter(({ op }) => op.requestBody !== undefined);
-      expect(withBody.length).toBe(7);
+      expect(withBody.length).toBe(8);
       for (const { path, method, op } of withBody) expect([`${method} ${path}`, Object.keys(op.requestBody?.content['application/json']?.examples ?? {}).length > 0]).toEqual([`${method} ${path}`, true]);
       const expand = doc.paths[ROUTES.expand].post.requestBody?.content['application/json']?.examples ?? {};
       for (const { value } of Object.values(expand)) expect(value).toEqual(expect.objectContaining({ query: expect.any(String), domain: expect.any(String) }));

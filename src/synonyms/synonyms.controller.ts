@@ -11,6 +11,7 @@ import { ParseIdPipe } from '../common/validation/parse-id.pipe';
 import { RateLimitGroup } from '../throttle/rate-limit-group.decorator';
 import { CreateSynonymDto } from './dto/create-synonym.dto';
 import { DeleteSynonymDto } from './dto/delete-synonym.dto';
+import { ReviewSynonymsDto, ReviewSynonymsResponseDto } from './dto/review-synonyms.dto';
 import { ListSynonymsQueryDto } from './dto/list-synonyms-query.dto';
 import { CreateSynonymResponseDto, SynonymDto, SynonymListDto, UpdateSynonymResponseDto } from './dto/synonym-responses.dto';
 import { UpdateSynonymDto } from './dto/update-synonym.dto';
@@ -54,6 +55,21 @@ export class SynonymsController {
   @ApiInvalidParameter('limit')
   list(@Query() query: ListSynonymsQueryDto) {
     return this.synonyms.list(query);
+  }
+
+  // Declared before the ':synonym_id' routes. No POST takes an id, so POST /synonyms/review cannot reach one;
+  // GET, PUT and DELETE /synonyms/review reach them and are refused by ParseIdPipe (docs/API.md, "Review at scale").
+  @Post('review')
+  @HttpCode(200)
+  @Roles(...CURATORS)
+  @ApiOperation({ summary: 'Review up to 500 entries at once (curator or admin): approve, reject or put under review, each id through the status workflow' })
+  @ApiOkResponse({ type: ReviewSynonymsResponseDto })
+  @ApiJsonBody(ReviewSynonymsDto, {
+    approve: { summary: 'Approve the proposals of the weekly review', value: { ids: [12, 13, 14], action: 'approve', reason: 'Approved in the weekly review' } },
+    reject: { summary: 'Reject discovered suggestions that proved wrong', value: { ids: [21, 22], action: 'reject', reason: 'Different meanings in our documents' } },
+  })
+  review(@Body() dto: ReviewSynonymsDto, @CurrentUser() user: AuthUser): Promise<ReviewSynonymsResponseDto> {
+    return this.synonyms.review(dto, user);
   }
 
   @Get(':synonym_id')

@@ -5,7 +5,7 @@ import { AuditService } from '../audit/audit.service';
 import type { AuthUser } from '../auth/auth-user';
 import { CURATORS } from '../auth/roles';
 import { isUniqueViolation, LIKE_ESCAPE, likeEscape, TransactionRunner } from '../common/db/transactions';
-import { ValidationError } from '../common/errors';
+import { DomainError, ValidationError } from '../common/errors';
 import { Page } from '../common/pagination';
 import { normalize } from '../expansion/engine/normalize';
 import { CatalogueEvents } from './catalogue-events';
@@ -14,6 +14,7 @@ import { assertEntryFits, domainOf, lowerOrNull, prepareEntry, scopeKey, tagsOrN
 import { learntConfidence } from './learnt-confidence';
 import type { ListSynonymsQueryDto } from './dto/list-synonyms-query.dto';
 import type { UpdateSynonymDto } from './dto/update-synonym.dto';
+import { REVIEW_TARGET, type ReviewOutcome, type ReviewResultDto, type ReviewSynonymsDto, type ReviewSynonymsResponseDto } from './dto/review-synonyms.dto';
 import { SynonymEntity } from './entities/synonym.entity';
 import { canMove, type SynonymSource, type SynonymStatus } from './synonym.enums';
 import type { SynonymDto } from './dto/synonym-responses.dto';
@@ -136,47 +137,7 @@ export class SynonymsService {
       const current = await m.findOneBy(SynonymEntity, { id });
       if (!current) throw new SynonymNotFoundError(id);
       if (expected !== undefined && expected !== current.version) throw new VersionConflictError(id, expected, current.version);
-      const before = auditSnapshot(current);
-      const next = this.applyUpdate(current, dto);
-      assertEntryFits(next);
-      if (next.scopeKey !== current.scopeKey) await this.assertNoDuplicate(m, next, id);
-      const result = await m
-        .createQueryBuilder()
-        .update(SynonymEntity)
-        .set({
-          domain: next.domain,
-          confidence: next.confidence,
-          relevanceScore: next.relevanceScore,
-          status: next.status,
-          tags: next.tags,
-          notes: next.notes,
-          context: next.context,
-          userRole: next.userRole,
-          department: next.department,
-          scopeKey: next.scopeKey,
-          updatedAt: next.updatedAt,
-          version: current.version + 1,
-        })
-        .where('id = :id AND version = :version', { id, version: current.version })
-        .execute()
-        .catch((err: unknown) => {
-          throw isUniqueViolation(err) ? new DuplicateSynonymError(next) : err;
-        });
-      if (!result.affected) {
-        const now = await m.findOneBy(SynonymEntity, { id });
-        if (!now) throw new SynonymNotFoundError(id);
-        throw new VersionConflictError(id, current.version, now.version);
-      }
-      const after = { ...next, version: current.version + 1 };
-      await this.audit.record(m, {
-        synonymId: id,
-        action: before.status !== after.status ? 'status_change' : 'update',
-        performedBy: caller.id,
-        oldValues: before,
-        newValues: auditSnapshot(after),
-        reason: dto.reason ?? null,
-      });
-      return after;
+      return this.writeUpdate(m, current, dto, caller);
     });
     this.events.upserted(saved);
     return saved;
@@ -198,6 +159,91 @@ export class SynonymsService {
       });
     });
     this.events.removed(id);
+  }
+
+  /**
+   * POST /synonyms/review: the status workflow applied to each id in turn, each in a transaction of its own
+   * through PUT's write path (same checks, audit entry and index update), so a refusal leaves the others moved.
+   * An entry already in the target status is left as it is (no write, no audit): a re-sent review is harmless.
+   * A database failure stops the review with its error; the ids before it stay moved (docs/API.md, "Review at scale").
+   */
+  async review(dto: ReviewSynonymsDto, caller: AuthUser): Promise<ReviewSynonymsResponseDto> {
+    const to = REVIEW_TARGET[dto.action];
+    const results: ReviewResultDto[] = [];
+    for (const id of dto.ids) results.push(await this.reviewOne(id, to, dto.reason, caller));
+    const count = (outcome: ReviewOutcome) => results.filter((r) => r.outcome === outcome).length;
+    const counts = { requested: dto.ids.length, moved: count('moved'), unchanged: count('unchanged'), refused: count('refused'), not_found: count('not_found') };
+    return { success: true, message: `${counts.moved} of ${counts.requested} synonym(s) moved to ${to}`, action: dto.action, target_status: to, counts, results };
+  }
+
+  private async reviewOne(id: number, to: SynonymStatus, reason: string, caller: AuthUser): Promise<ReviewResultDto> {
+    let from: SynonymStatus | undefined;
+    try {
+      const saved = await this.tx.run(async (m) => {
+        const current = await m.findOneBy(SynonymEntity, { id });
+        if (!current) throw new SynonymNotFoundError(id);
+        from = current.status;
+        return current.status === to ? undefined : this.writeUpdate(m, current, { status: to, reason }, caller);
+      });
+      if (!saved) return { id, outcome: 'unchanged', from, to };
+      this.events.upserted(saved);
+      return { id, outcome: 'moved', from, to, version: saved.version };
+    } catch (err) {
+      // the errors PUT would answer for this id become its result; anything else (the database) stops the review
+      if (!(err instanceof DomainError)) throw err;
+      const error = { code: err.code, message: err.message };
+      return err instanceof SynonymNotFoundError ? { id, outcome: 'not_found', error } : { id, outcome: 'refused', from, to, error };
+    }
+  }
+
+  /**
+   * The write of PUT /synonyms/{id} and of a review, inside the caller's transaction, on the entry as just read:
+   * the workflow and scope checks, the compare-and-set on the version, the audit entry (status_change when the
+   * status moved). The caller announces the returned entry after commit.
+   */
+  private async writeUpdate(m: EntityManager, current: SynonymEntity, dto: UpdateSynonymDto, caller: AuthUser): Promise<SynonymEntity> {
+    const id = current.id;
+    const before = auditSnapshot(current);
+    const next = this.applyUpdate(current, dto);
+    assertEntryFits(next);
+    if (next.scopeKey !== current.scopeKey) await this.assertNoDuplicate(m, next, id);
+    const result = await m
+      .createQueryBuilder()
+      .update(SynonymEntity)
+      .set({
+        domain: next.domain,
+        confidence: next.confidence,
+        relevanceScore: next.relevanceScore,
+        status: next.status,
+        tags: next.tags,
+        notes: next.notes,
+        context: next.context,
+        userRole: next.userRole,
+        department: next.department,
+        scopeKey: next.scopeKey,
+        updatedAt: next.updatedAt,
+        version: current.version + 1,
+      })
+      .where('id = :id AND version = :version', { id, version: current.version })
+      .execute()
+      .catch((err: unknown) => {
+        throw isUniqueViolation(err) ? new DuplicateSynonymError(next) : err;
+      });
+    if (!result.affected) {
+      const now = await m.findOneBy(SynonymEntity, { id });
+      if (!now) throw new SynonymNotFoundError(id);
+      throw new VersionConflictError(id, current.version, now.version);
+    }
+    const after = { ...next, version: current.version + 1 };
+    await this.audit.record(m, {
+      synonymId: id,
+      action: before.status !== after.status ? 'status_change' : 'update',
+      performedBy: caller.id,
+      oldValues: before,
+      newValues: auditSnapshot(after),
+      reason: dto.reason ?? null,
+    });
+    return after;
   }
 
   private buildEntity(input: AddSynonymInput, createdBy: string): SynonymEntity {

@@ -1,13 +1,14 @@
 import type { SuccessMessageDto } from '../../src/common/http/api-responses';
 import type { CreateSynonymDto } from '../../src/synonyms/dto/create-synonym.dto';
 import type { DeleteSynonymDto } from '../../src/synonyms/dto/delete-synonym.dto';
+import type { ReviewSynonymsDto, ReviewSynonymsResponseDto } from '../../src/synonyms/dto/review-synonyms.dto';
 import type { ListSynonymsQueryDto } from '../../src/synonyms/dto/list-synonyms-query.dto';
 import type { CreateSynonymResponseDto, SynonymDto, SynonymListDto, UpdateSynonymResponseDto } from '../../src/synonyms/dto/synonym-responses.dto';
 import type { UpdateSynonymDto } from '../../src/synonyms/dto/update-synonym.dto';
 import { call, withQuery, type Body, type HttpServer, type Query } from './http';
 import { ROUTES } from './routes';
 
-/** The catalogue: /query-expansion/synonyms and /query-expansion/synonyms/{id}. Ids are strings too, for the tests of bad ones. */
+/** The catalogue: /query-expansion/synonyms, /query-expansion/synonyms/{id} and /query-expansion/synonyms/review. Ids are strings too, for the tests of bad ones. */
 export function synonymsClient(server: HttpServer) {
   const create = (body: Body<CreateSynonymDto>, token?: string) => call<CreateSynonymResponseDto>(server, 'post', ROUTES.synonyms, token, body);
   return {
@@ -19,5 +20,7 @@ export function synonymsClient(server: HttpServer) {
     update: (id: number | string, body: Body<UpdateSynonymDto>, token?: string) => call<UpdateSynonymResponseDto>(server, 'put', ROUTES.synonym(id), token, body),
     /** DELETE, with a body ({reason}) only when one is given. */
     remove: (id: number | string, token?: string, body?: Body<DeleteSynonymDto>) => call<SuccessMessageDto>(server, 'delete', ROUTES.synonym(id), token, body),
+    /** POST /synonyms/review: one action for many ids, a result per id. */
+    review: (body: Body<ReviewSynonymsDto>, token?: string) => call<ReviewSynonymsResponseDto>(server, 'post', ROUTES.synonymsReview, token, body),
   };
 }
