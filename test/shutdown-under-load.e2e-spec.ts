@@ -1,14 +1,15 @@
 import { expect } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { connect, createServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ROUTES } from './client/routes';
 import { TEST_SECRET, testToken } from './setup/auth';
 import { dropMysqlDatabase, isMysqlRun } from './setup/create-test-app';
+import { freePort } from './setup/servers';
+import { startServiceProcess, type ServiceProcess } from './setup/service-process';
 
 /**
  * The shutdown contract, on the real process (src/main.ts) under continuing load: SIGTERM stops new connections,
@@ -16,16 +17,6 @@ import { dropMysqlDatabase, isMysqlRun } from './setup/create-test-app';
  * answered expansions, and exits with 0 within the grace period. SQLite under `npm test`, MariaDB under test:mysql.
  */
 const WORKERS = 6;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -87,24 +78,6 @@ const refused = (port: number) =>
     s.once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
   });
 
-async function waitReady(port: number, child: ChildProcess, output: () => string): Promise<void> {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the service exited during start-up:\n${output()}`);
-    const status = await new Promise<number>((resolve) => {
-      const req = request({ host: '127.0.0.1', port, path: '/health/ready' }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
-      req.on('error', () => resolve(0));
-      req.end();
-    });
-    if (status === 200) return;
-    await sleep(200);
-  }
-  throw new Error(`the service did not become ready:\n${output()}`);
-}
-
 async function createMysqlDatabase(name: string): Promise<void> {
   const { readDatabaseConfig } = await import('../src/config/database.config');
   const db = readDatabaseConfig();
@@ -139,56 +112,48 @@ async function recordedIds(dataDir: string, mysqlDb: string | undefined): Promis
   }
 }
 
-interface Service {
+interface Service extends ServiceProcess {
   port: number;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; at: number }>;
   recordedIds: () => Promise<string[]>;
   cleanup: () => Promise<void>;
 }
 
-/** src/main.ts in a process of its own, on a fresh SQLite file (or MariaDB database under test:mysql), ready. */
+/** src/main.ts in a process of its own, on a fresh SQLite file (or MariaDB database under test:mysql), listening. */
 async function startService(graceMs: number): Promise<Service> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'qes-shutdown-'));
   const mysqlDb = isMysqlRun() ? `${process.env.DB_NAME ?? 'qes_test'}_${process.pid}_shutdown_${port}` : undefined;
   if (mysqlDb) await createMysqlDatabase(mysqlDb);
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    JWT_SECRET: TEST_SECRET,
-    DATA_DIR: dataDir,
-    IMPORT_DIR: join(dataDir, 'imports'),
-    EXPORT_DIR: join(dataDir, 'exports'),
-    WORDNET: 'off',
-    SEED: 'false',
-    SHUTDOWN_GRACE_MS: String(graceMs),
-    RATE_LIMIT_EXPANSION: '1000000',
-    ...(mysqlDb
-      ? { DB_TYPE: process.env.DB_TYPE ?? 'mariadb', DB_NAME: mysqlDb, ...Object.fromEntries(['DB_HOST', 'DB_PORT', 'DB_USER', 'DB_PASSWORD'].flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))) }
-      : { DB_TYPE: 'sqlite', DB_PATH: join(dataDir, 'db.sqlite') }),
-  };
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', join(__dirname, '..', 'src', 'main.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.on('exit', (code) => resolve({ code, at: Date.now() })));
-  const cleanup = async () => {
-    if (child.exitCode === null) child.kill('SIGKILL');
+  const dropData = async () => {
     if (mysqlDb) await dropMysqlDatabase(mysqlDb);
     rmSync(dataDir, { recursive: true, force: true });
   };
+  let service: ServiceProcess;
   try {
-    await waitReady(port, child, () => output);
+    service = await startServiceProcess(port, {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      JWT_SECRET: TEST_SECRET,
+      DATA_DIR: dataDir,
+      IMPORT_DIR: join(dataDir, 'imports'),
+      EXPORT_DIR: join(dataDir, 'exports'),
+      WORDNET: 'off',
+      SEED: 'false',
+      SHUTDOWN_GRACE_MS: String(graceMs),
+      RATE_LIMIT_EXPANSION: '1000000',
+      ...(mysqlDb
+        ? { DB_TYPE: process.env.DB_TYPE ?? 'mariadb', DB_NAME: mysqlDb, ...Object.fromEntries(['DB_HOST', 'DB_PORT', 'DB_USER', 'DB_PASSWORD'].flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))) }
+        : { DB_TYPE: 'sqlite', DB_PATH: join(dataDir, 'db.sqlite') }),
+    });
   } catch (e) {
-    await cleanup();
+    await dropData();
     throw e;
   }
-  return { port, child, output: () => output, exited, recordedIds: () => recordedIds(dataDir, mysqlDb), cleanup };
+  const cleanup = async () => {
+    if (service.child.exitCode === null) service.child.kill('SIGKILL');
+    await dropData();
+  };
+  return { ...service, port, recordedIds: () => recordedIds(dataDir, mysqlDb), cleanup };
 }
 
 describe('Shutdown under load (the service process)', () => {
@@ -256,7 +221,7 @@ describe('Shutdown under load (the service process)', () => {
   }, 120_000);
 
   it('cuts a request that never finishes once 70% of the grace period is spent, and still exits 0 within it', async () => {
-    const graceMs = 3000;
+    const graceMs = 6000;
     const svc = await startService(graceMs);
     try {
       const answered = await post(svc.port, new Agent(), ROUTES.expand, token, { query: 'expense report approval' });
@@ -270,7 +235,7 @@ describe('Shutdown under load (the service process)', () => {
       expect(at - signalled).toBeGreaterThanOrEqual(graceMs * 0.7 - 100);
       expect(at - signalled).toBeLessThan(graceMs);
       expect(stuck.socket.destroyed || stuck.socket.readableEnded).toBe(true);
-      expect(svc.output()).toContain('Connections still open after 2100 ms of draining: closing them');
+      expect(svc.output()).toContain('Connections still open after 4200 ms of draining: closing them');
       // the answered expansion was still written by the final flush
       expect(await svc.recordedIds()).toEqual([(JSON.parse(answered.body) as { expansion_id: string }).expansion_id]);
     } finally {

@@ -1,5 +1,4 @@
 import { expect } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +7,8 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { TRACING_SHUTDOWN_TIMEOUT_MS } from '../src/common/tracing/tracing.service';
 import { bearer, TEST_SECRET, testToken } from './setup/auth';
+import { freePort } from './setup/servers';
+import { startServiceProcess, type ServiceProcess } from './setup/service-process';
 
 /**
  * Tracing in the service as `npm start` runs it (main.ts in a process of its own): the instrumentation is loaded
@@ -38,41 +39,14 @@ async function collector(): Promise<{ server: Server; port: number; exports: Exp
   return { server, port: (server.address() as AddressInfo).port, exports };
 }
 
-/** A port nothing listens on (taken, then freed). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-interface Service {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-  exited: Promise<void>;
+interface Service extends ServiceProcess {
   dataDir: string;
 }
 
 async function startService(env: Record<string, string>): Promise<Service> {
   const dataDir = mkdtempSync(join(tmpdir(), 'qes-trace-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', join(__dirname, '..', 'src', 'main.ts')], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', JWT_SECRET: TEST_SECRET, DATA_DIR: dataDir, DB_TYPE: 'sqlite', DB_PATH: join(dataDir, 'db.sqlite'), HOST: '127.0.0.1', PORT: String(port), WORDNET: 'off', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  child.stdout?.on('data', (c: Buffer) => (text += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (text += c.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
-  while (!text.includes('listening on') && child.exitCode === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  if (!text.includes('listening on')) {
-    child.kill('SIGKILL');
-    throw new Error(`the service did not start:\n${text}`);
-  }
-  return { child, base: `http://127.0.0.1:${port}`, output: () => text, exited, dataDir };
+  const service = await startServiceProcess(await freePort(), { NODE_ENV: 'production', JWT_SECRET: TEST_SECRET, DATA_DIR: dataDir, DB_TYPE: 'sqlite', DB_PATH: join(dataDir, 'db.sqlite'), WORDNET: 'off', LOG_LEVEL: 'info', ...env });
+  return { ...service, dataDir };
 }
 
 /** SIGTERM, then how long the service took to exit. */

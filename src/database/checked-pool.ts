@@ -26,7 +26,8 @@ function ping(connection: PoolConnection, done: (err?: Error) => void): void {
  * when the server's host goes away or a failover moves its address, or a NAT or firewall drops an idle flow, no
  * FIN arrives, and the next statement on it fails with ECONNRESET or waits forever. So a connection idle for more
  * than CHECK_AFTER_IDLE_MS is pinged before use; one that fails is destroyed and the next taken (each pooled
- * connection at most once, then a new one), before any statement is sent. Connections in use within the last
+ * connection at most once, then a new one), before any statement is sent; after a failed ping, the free connections
+ * idle since before it are replaced without a ping. Connections in use within the last
  * second are handed out unchecked: a ping for every statement would double the round trips.
  */
 export function createCheckedPool(options: PoolOptions): Pool {
@@ -36,6 +37,11 @@ export function createCheckedPool(options: PoolOptions): Pool {
   pool.on('release', (connection) => releasedAt.set(connection, Date.now()));
   const take = pool.getConnection.bind(pool);
   const maxChecks = (options.connectionLimit ?? 10) + 1;
+  /**
+   * When a ping last failed: free connections released before then shared the path that just died, so they are
+   * destroyed without a ping of their own (one ping timeout per outage, not one per pooled connection).
+   */
+  let lastFailure = 0;
 
   pool.getConnection = (callback: Callback): void => {
     const attempt = (checksLeft: number) =>
@@ -44,8 +50,13 @@ export function createCheckedPool(options: PoolOptions): Pool {
         const since = releasedAt.get(connection);
         releasedAt.delete(connection);
         if (since === undefined || Date.now() - since < CHECK_AFTER_IDLE_MS || checksLeft === 0) return callback(null, connection);
+        if (since < lastFailure) {
+          connection.destroy();
+          return attempt(checksLeft - 1);
+        }
         ping(connection, (failed) => {
           if (!failed) return callback(null, connection);
+          lastFailure = Date.now();
           connection.destroy();
           attempt(checksLeft - 1);
         });

@@ -1,11 +1,17 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { diag, DiagLogLevel, type DiagLogger, type Tracer } from '@opentelemetry/api';
+import { ConfigService } from '@nestjs/config';
 import { DataSource } from 'typeorm';
+import type { RootConfig } from '../../config';
 import { requestScope } from '../logging/request-context';
 import { activeTracing } from './tracing';
 
-/** How long shutdown waits for the last spans to be exported before it goes on without them. */
+/**
+ * How long shutdown waits for the last spans to be exported before it goes on without them: 5 s, or a fifth of
+ * the shutdown grace period when that is shorter, so an unreachable collector never uses up the grace period.
+ */
 export const TRACING_SHUTDOWN_TIMEOUT_MS = 5000;
+const GRACE_SHARE = 0.2;
 
 /**
  * Tracing as the application sees it. `tracer` is defined only while tracing is on: code that adds a span checks
@@ -19,7 +25,10 @@ export class TracingService implements OnApplicationBootstrap, OnApplicationShut
   private readonly tracing = activeTracing();
   readonly tracer: Tracer | undefined = this.tracing?.tracer;
 
-  constructor(dataSource: DataSource) {
+  constructor(
+    dataSource: DataSource,
+    private readonly config: ConfigService<RootConfig, true>,
+  ) {
     if (!this.tracing) return;
     this.tracing.traceQueries(dataSource);
     // the SDK's own warnings and errors (a collector that cannot be reached, refused batches) as warnings in the log
@@ -34,7 +43,8 @@ export class TracingService implements OnApplicationBootstrap, OnApplicationShut
   async onApplicationShutdown(): Promise<void> {
     if (!this.tracing) return;
     try {
-      await this.tracing.stop(TRACING_SHUTDOWN_TIMEOUT_MS);
+      const grace = this.config.getOrThrow('app', { infer: true }).shutdownGraceMs;
+      await this.tracing.stop(Math.min(TRACING_SHUTDOWN_TIMEOUT_MS, grace * GRACE_SHARE));
     } catch (err) {
       this.log.warn(`Tracing stopped before every span was exported: ${(err as Error).message}`);
     } finally {
