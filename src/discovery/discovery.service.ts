@@ -226,16 +226,15 @@ export class DiscoveryService implements OnModuleInit, BeforeApplicationShutdown
     const seen = new Set<string>();
     for (const c of candidates) {
       const key = pairKey(c.term, c.synonym);
-      if (seen.has(key) || seen.has(pairKey(c.synonym, c.term))) {
-        result.skipped.duplicate++;
-        continue;
-      }
-      seen.add(key);
       const stored = statuses.get(key) ?? [];
-      if (stored.includes('rejected')) result.skipped.rejected++;
+      if (seen.has(key) || seen.has(pairKey(c.synonym, c.term))) result.skipped.duplicate++;
+      else if (stored.includes('rejected')) result.skipped.rejected++;
       else if (stored.length > 0) result.skipped.in_catalogue++;
       else if (proposed.has(key)) result.skipped.proposed_before++;
-      else await this.create(c, result);
+      else {
+        seen.add(key);
+        await this.create(c, result);
+      }
     }
   }
 

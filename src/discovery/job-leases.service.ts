@@ -4,7 +4,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { sqlTime } from '../common/db/sql';
-import { isUniqueViolation } from '../common/db/transactions';
 import { JobLeaseEntity } from './entities/job-lease.entity';
 
 /**
@@ -22,9 +21,8 @@ export class JobLeases {
   /** Takes (or renews) the lease for `ttlMs`; false when another instance holds it. */
   async acquire(name: string, ttlMs: number): Promise<boolean> {
     const now = new Date();
-    await this.leases.insert({ name, holder: '', expiresAt: new Date(0) }).catch((err: unknown) => {
-      if (!isUniqueViolation(err)) throw err;
-    });
+    // the lease's row, made by the first instance to ask (INSERT OR IGNORE on SQLite, INSERT IGNORE on MySQL)
+    await this.leases.createQueryBuilder().insert().into(JobLeaseEntity).values({ name, holder: '', expiresAt: new Date(0) }).orIgnore().execute();
     const result = await this.leases
       .createQueryBuilder()
       .update(JobLeaseEntity)
