@@ -182,7 +182,7 @@ describe('Discovery on two instances sharing one database', () => {
   beforeAll(async () => {
     a = await createTestApp();
     // the second instance on the first one's database (created before anything is written to it)
-    const shared = isMysqlRun() ? { DB_NAME: a.mysqlDatabase! } : { DB_PATH: a.dataSource.options.database as string };
+    const shared: Record<string, string> = isMysqlRun() ? { DB_NAME: a.mysqlDatabase! } : { DB_PATH: a.dataSource.options.database as string };
     b = (await withErrorLogsSilenced(() => createTestApp({ env: shared }))).result;
   });
   afterAll(async () => {
