@@ -129,14 +129,20 @@ export class DiscoveryService implements OnModuleInit, BeforeApplicationShutdown
       if (p.users.size < minUsers) result.skipped.too_few_users++;
       else candidates.push(this.fromReformulations(p, minUsers));
     }
-    await this.leases.acquire(LEASE, LEASE_MS);
+    if (!(await this.leases.acquire(LEASE, LEASE_MS))) return this.stopped(result, started);
     candidates.push(...(await this.fromRatings()));
     result.candidates += candidates.filter((c) => c.source === 'user_feedback').length;
     await this.propose(candidates, result);
-    await this.leases.acquire(LEASE, LEASE_MS);
+    if (!(await this.leases.acquire(LEASE, LEASE_MS))) return this.stopped(result, started);
     await this.reviewNegative(result);
     result.duration_ms = Date.now() - started;
     return result;
+  }
+
+  /** The lease expired and another instance took it (a run longer than the lease): stop, with what was done. */
+  private stopped(result: DiscoveryRunDto, started: number): DiscoveryRunDto {
+    this.log.warn('Discovery lost its lease to another instance and stopped early');
+    return { ...result, reason: 'stopped early: the lease expired and another instance took it', duration_ms: Date.now() - started };
   }
 
   private async mineSessions(): Promise<ReformulationMiner> {
