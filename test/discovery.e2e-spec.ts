@@ -164,6 +164,18 @@ describe('Discovery: reformulations and ratings become pending entries with evid
     expect(again.skipped.proposed_before).toBeGreaterThanOrEqual(1);
   });
 
+  it('mines the sessions of real POST /expand calls', async () => {
+    for (const u of ['e1', 'e2', 'e3']) {
+      const token = t.token(u, ['user']);
+      await t.api.expand({ query: 'cheap flight booking', session_id: `web-${u}`, domain: 'travel' }, token).expect(200);
+      await t.api.expand({ query: 'cheap airfare booking', session_id: `web-${u}`, domain: 'travel' }, token).expect(200);
+    }
+    const body = await run();
+    expect(body).toMatchObject({ created: 1, created_by_source: { ml_discovery: 1, user_feedback: 0 } });
+    const list = await t.api.admin.suggestions({ kind: 'reformulation', sort: 'last_seen' }, curator).expect(200);
+    expect(list.body.suggestions[0]).toMatchObject({ term: 'flight', synonym: 'airfare', domain: 'travel', status: 'pending', evidence: { distinct_users: 3, distinct_sessions: 3, reformulation_count: 3 } });
+  });
+
   it('lets curators and admins read suggestions, only admins run discovery, and refuses users', async () => {
     expect((await t.api.admin.suggestions({}, user)).status).toBe(403);
     expect((await t.api.admin.runDiscovery(user)).status).toBe(403);
