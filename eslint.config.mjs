@@ -56,7 +56,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/synonyms/entities/*', '**/audit/entities/*', '**/expansion/entities/*', '**/feedback/entities/*'], allowTypeImports: true, message: "Another module's table: call its owner's methods (e.g. CatalogueStore, AuditService, ExpansionRecorder)." }] },
+        { patterns: [{ group: ['**/synonyms/entities/*', '**/audit/entities/*', '**/expansion/entities/*', '**/feedback/entities/*', '**/discovery/entities/*'], allowTypeImports: true, message: "Another module's table: call its owner's methods (e.g. CatalogueStore, AuditService, ExpansionRecorder)." }] },
       ],
     },
   },

@@ -17,6 +17,7 @@ import { requestScope } from './common/logging/request-context';
 import { ApiVersionGuard } from './common/versioning/version.guard';
 import { configNamespaces } from './config';
 import { DatabaseModule } from './database/database.module';
+import { DiscoveryModule } from './discovery/discovery.module';
 import { ExpansionModule } from './expansion/expansion.module';
 import { FeedbackModule } from './feedback/feedback.module';
 import { HealthModule } from './health/health.module';
@@ -60,6 +61,7 @@ export function requestIdMiddleware(req: IncomingMessage, res: ServerResponse, n
     FeedbackModule,
     AnalyticsModule,
     AdminModule,
+    DiscoveryModule,
   ],
   providers: [
     // Guards run in this order: identify the caller (never refuses), count the request against the caller or,

@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@ne
 import type { Tracer } from '@opentelemetry/api';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { sqlTime } from '../common/db/sql';
+import { rows, sqlTime, str } from '../common/db/sql';
 import { TransactionRunner } from '../common/db/transactions';
 import { inSpan } from '../common/tracing/tracing';
 import { TracingService } from '../common/tracing/tracing.service';
@@ -22,6 +22,27 @@ export const MAX_PENDING = 100_000;
 const COLUMNS = ['id', 'user_id', 'user_role', 'department', 'domain', 'session_id', 'query', 'result_count', 'strategies', 'avg_confidence', 'avg_relevance', 'latency_ms', 'results', 'created_at'];
 const INSERT_EVENTS = `INSERT INTO expansion_events (${COLUMNS.join(', ')}) VALUES `;
 const ROW = `(${COLUMNS.map(() => '?').join(', ')})`;
+
+/** Where a scan of session events stopped. */
+export interface SessionEventCursor {
+  sessionId: string;
+  createdAt: Date;
+  id: string;
+}
+
+/** One recorded query of a session, as discovery reads it. */
+export interface SessionEventRow extends SessionEventCursor {
+  userId: string;
+  query: string;
+  domain: string | null;
+}
+
+/** A datetime(3) as the drivers return it: a Date (MySQL) or "YYYY-MM-DD HH:MM:SS.mmm" UTC text (SQLite). */
+function readTime(value: unknown): Date {
+  if (value instanceof Date) return value;
+  const text = str(value);
+  return new Date(text.includes('T') ? text : `${text.replace(' ', 'T')}Z`);
+}
 
 /** The span of one batch written (a trace of its own, with the batch's statements in it). */
 export const WRITE_SPAN = 'expansion_events.write';
@@ -92,6 +113,24 @@ export class ExpansionRecorder implements OnModuleInit, BeforeApplicationShutdow
   /** A recorded expansion: the pending batch first (feedback can follow its expansion at once), then the table. */
   async findEvent(id: string): Promise<ExpansionEventEntity | null> {
     return this.pending.get(id) ?? (await this.events.findOneBy({ id }));
+  }
+
+  /**
+   * Discovery's read: events with a session, recorded at or after `since`, ordered by session, time and id, one
+   * batch after `after` (keyset pagination, so the scan never holds the table in memory).
+   */
+  async findSessionEventsAfter(since: Date, after: SessionEventCursor | undefined, limit: number): Promise<SessionEventRow[]> {
+    const keyset = after ? ' AND (session_id > ? OR (session_id = ? AND (created_at > ? OR (created_at = ? AND id > ?))))' : '';
+    const at = after ? sqlTime(after.createdAt) : '';
+    const params = after ? [after.sessionId, after.sessionId, at, at, after.id] : [];
+    const found = await rows(
+      this.events.manager,
+      `SELECT id, session_id, user_id, query, domain, created_at FROM expansion_events
+        WHERE session_id IS NOT NULL AND created_at >= ?${keyset}
+        ORDER BY session_id ASC, created_at ASC, id ASC LIMIT ${Math.floor(limit)}`,
+      [sqlTime(since), ...params],
+    );
+    return found.map((r) => ({ id: str(r.id), sessionId: str(r.session_id), userId: str(r.user_id), query: str(r.query), domain: r.domain === null ? null : str(r.domain), createdAt: readTime(r.created_at) }));
   }
 
   get pendingCount(): number {

@@ -88,6 +88,11 @@ export class PairStatsService {
     return this.rows.find({ where: { updatedAt: MoreThanOrEqual(since) }, order: { updatedAt: 'ASC', id: 'ASC' }, take: limit });
   }
 
+  /** Pairs rated at least `minRatings` times, an id-ordered batch after `afterId` (discovery's ratings evidence). */
+  findRatedAtLeast(minRatings: number, afterId: number, limit: number): Promise<ExpansionPairStatEntity[]> {
+    return this.rows.find({ where: { id: MoreThan(afterId), usageCount: MoreThanOrEqual(minRatings) }, order: { id: 'ASC' }, take: limit });
+  }
+
   /** One id-ordered batch of every row, for building the in-memory table at start-up. */
   findBatchAfter(afterId: number, limit: number): Promise<ExpansionPairStatEntity[]> {
     return this.rows.find({ where: { id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, MoreThanOrEqual, Repository } from 'typeorm';
+import { EntityManager, In, MoreThan, MoreThanOrEqual, Repository } from 'typeorm';
 import { num, rows, sqlTime, str } from '../common/db/sql';
 import { SynonymEntity } from './entities/synonym.entity';
 import { learntConfidence } from './learnt-confidence';
@@ -19,6 +19,9 @@ export interface StoredPair {
   termNormalized: string;
   synonymNormalized: string;
 }
+
+/** What the suggestions list shows of an entry. */
+export type EntrySummary = Pick<SynonymEntity, 'id' | 'term' | 'synonym' | 'domain' | 'status' | 'source'>;
 
 /** Catalogue counts for the admin dashboard. */
 export interface CatalogueCounts {
@@ -92,6 +95,43 @@ export class CatalogueStore {
       await m.query('UPDATE synonyms SET success_rate = ?, relevance_score = ? WHERE id = ?', [e.successRate, e.relevanceScore, e.id]);
     }
     return updated;
+  }
+
+  /**
+   * The statuses stored for each of these normalised pairs, in any scope and either direction (discovery never
+   * proposes a pair the catalogue holds in any status): pair key "term\u0001synonym" -> statuses.
+   */
+  async findStatusesOfPairs(pairs: { term: string; synonym: string }[]): Promise<Map<string, SynonymStatus[]>> {
+    const out = new Map<string, SynonymStatus[]>();
+    const wanted = new Set(pairs.map((p) => `${p.term}\u0001${p.synonym}`));
+    const words = [...new Set(pairs.flatMap((p) => [p.term, p.synonym]))];
+    for (let i = 0; i < words.length; i += 200) {
+      const chunk = words.slice(i, i + 200);
+      const found = await this.synonyms
+        .createQueryBuilder('s')
+        .select(['s.id', 's.termNormalized', 's.synonymNormalized', 's.status'])
+        .where('s.termNormalized IN (:...chunk)', { chunk })
+        .andWhere('s.synonymNormalized IN (:...words)', { words })
+        .getMany();
+      for (const e of found) {
+        for (const key of [`${e.termNormalized}\u0001${e.synonymNormalized}`, `${e.synonymNormalized}\u0001${e.termNormalized}`]) {
+          if (wanted.has(key)) out.set(key, [...(out.get(key) ?? []), e.status]);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Entries in these statuses rated at least `minRatings` times, an id-ordered batch after `afterId` (discovery). */
+  findRatedAtLeast(statuses: SynonymStatus[], minRatings: number, afterId: number, limit: number): Promise<SynonymEntity[]> {
+    return this.synonyms.find({ where: { id: MoreThan(afterId), status: In(statuses), usageCount: MoreThanOrEqual(minRatings) }, order: { id: 'ASC' }, take: limit });
+  }
+
+  /** Each of these entries that still exists, by id: its pair, domain, status and source (suggestions list). */
+  async findSummaries(ids: number[]): Promise<Map<number, EntrySummary>> {
+    if (ids.length === 0) return new Map();
+    const found = await this.synonyms.find({ where: { id: In(ids) }, select: { id: true, term: true, synonym: true, domain: true, status: true, source: true } });
+    return new Map(found.map((e) => [e.id, e]));
   }
 
   /** Counts by status, average confidence and success rate (of rated entries), entries per domain. */

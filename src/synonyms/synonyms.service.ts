@@ -246,6 +246,27 @@ export class SynonymsService {
     return after;
   }
 
+  /**
+   * Discovery's move of an entry with clearly negative ratings to under_review, inside the caller's transaction,
+   * audited as a status change with the evidence as reason. Only from active or deprecated (the workflow's moves
+   * to under_review a job may make without a curator's judgement); answers the moved entry, or null when the entry
+   * is gone or in another status. The caller announces it after its commit.
+   */
+  async moveToReview(m: EntityManager, id: number, performedBy: string, reason: string): Promise<SynonymEntity | null> {
+    const current = await m.findOneBy(SynonymEntity, { id });
+    if (!current || (current.status !== 'active' && current.status !== 'deprecated')) return null;
+    const next = Object.assign(new SynonymEntity(), current, { status: 'under_review', updatedAt: new Date(), version: current.version + 1 });
+    const result = await m
+      .createQueryBuilder()
+      .update(SynonymEntity)
+      .set({ status: next.status, updatedAt: next.updatedAt, version: next.version })
+      .where('id = :id AND version = :version', { id, version: current.version })
+      .execute();
+    if (!result.affected) return null;
+    await this.audit.record(m, { synonymId: id, action: 'status_change', performedBy, oldValues: auditSnapshot(current), newValues: auditSnapshot(next), reason });
+    return next;
+  }
+
   private buildEntity(input: AddSynonymInput, createdBy: string): SynonymEntity {
     const entity = Object.assign(new SynonymEntity(), prepareEntry(input));
     entity.relevanceScore = entity.confidence;

@@ -22,6 +22,8 @@ export const ROUTES = {
     auditLog: '/query-expansion/admin/audit-log',
     bulkImport: '/query-expansion/admin/bulk-import',
     export: '/query-expansion/admin/export',
+    discoveryRun: '/query-expansion/admin/discovery/run',
+    suggestions: '/query-expansion/admin/suggestions',
   },
   /** A path under the API's prefix that no controller serves. */
   unknown: '/query-expansion/nothing-here',
