@@ -255,16 +255,13 @@ export class SynonymsService {
   async moveToReview(m: EntityManager, id: number, performedBy: string, reason: string): Promise<SynonymEntity | null> {
     const current = await m.findOneBy(SynonymEntity, { id });
     if (!current || (current.status !== 'active' && current.status !== 'deprecated')) return null;
-    const next = Object.assign(new SynonymEntity(), current, { status: 'under_review', updatedAt: new Date(), version: current.version + 1 });
-    const result = await m
-      .createQueryBuilder()
-      .update(SynonymEntity)
-      .set({ status: next.status, updatedAt: next.updatedAt, version: next.version })
-      .where('id = :id AND version = :version', { id, version: current.version })
-      .execute();
-    if (!result.affected) return null;
-    await this.audit.record(m, { synonymId: id, action: 'status_change', performedBy, oldValues: auditSnapshot(current), newValues: auditSnapshot(next), reason });
-    return next;
+    try {
+      return await this.writeUpdate(m, current, { status: 'under_review', reason }, { id: performedBy, roles: [] });
+    } catch (err) {
+      // changed meanwhile by a curator: theirs is the last word
+      if (err instanceof VersionConflictError) return null;
+      throw err;
+    }
   }
 
   private buildEntity(input: AddSynonymInput, createdBy: string): SynonymEntity {
