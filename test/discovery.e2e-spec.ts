@@ -187,6 +187,58 @@ describe('Discovery: reformulations and ratings become pending entries with evid
   });
 });
 
+describe('The report\'s curation figures', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('counts the period\'s suggestions by source and outcome, the approved ones\' ratings, and the open queue', async () => {
+    const admin = t.token('ada', ['admin']);
+    const curator = t.token('cora', ['curator']);
+    const analyst = t.token('ana', ['analyst']);
+    for (const u of ['r1', 'r2', 'r3']) {
+      await reformulate(t, u, 'laptop crashing', 'notebook crashing');
+      await reformulate(t, u, 'printer jammed', 'copier jammed');
+      await reformulate(t, u, 'expense claim form', 'expense reimbursement form');
+    }
+    expect((await t.api.admin.runDiscovery(admin).expect(200)).body.created).toBe(3);
+    const entries = (await t.api.synonyms.list({ tag: 'discovered', sort: 'id', order: 'asc' }, admin).expect(200)).body.synonyms;
+    const id = (term: string) => entries.find((e) => e.term === term)!.id;
+    await t.api.synonyms.review({ ids: [id('laptop')], action: 'approve', reason: 'seen in sessions' }, curator).expect(200);
+    await t.api.synonyms.review({ ids: [id('printer')], action: 'reject', reason: 'another device' }, curator).expect(200);
+
+    // the approved entry is shown by expand and rated: one helpful, one not
+    const user = t.token('uma', ['user']);
+    const answer = await t.api.expand({ query: 'laptop crashing', expansion_settings: { confidence_threshold: 0 } }, user).expect(200);
+    const shown = answer.body.expanded_queries.find((r) => r.synonyms_used.some((s) => s.synonym_id === id('laptop')));
+    expect(shown).toBeDefined();
+    await t.app.get(ExpansionRecorder).flush();
+    await t.api.feedback.rate({ expansion_id: shown!.expansion_id, was_helpful: true }, t.token('rater1', ['user'])).expect(200);
+    await t.api.feedback.rate({ expansion_id: shown!.expansion_id, was_helpful: false }, t.token('rater2', ['user'])).expect(200);
+
+    const report = await t.api.analytics.report({}, analyst).expect(200);
+    expect(report.body.curation_metrics).toEqual({
+      suggestions_by_source: {
+        ml_discovery: { created: 3, approved: 1, rejected: 1, open: 1, removed: 0 },
+        user_feedback: { created: 0, approved: 0, rejected: 0, open: 0, removed: 0 },
+      },
+      sent_to_review: 0,
+      approved_rated_uses: 2,
+      approved_precision: 0.5,
+      open_queue: 1,
+    });
+    // a period before the suggestions: none created in it, the open queue is today's
+    const before = await t.api.analytics.report({ end_date: '2020-01-01' }, analyst).expect(200);
+    expect(before.body.curation_metrics.suggestions_by_source.ml_discovery).toEqual({ created: 0, approved: 0, rejected: 0, open: 0, removed: 0 });
+    expect(before.body.curation_metrics.open_queue).toBe(1);
+    // another domain's report counts none of them
+    const other = await t.api.analytics.report({ domain: 'finance' }, analyst).expect(200);
+    expect(other.body.curation_metrics.open_queue).toBe(0);
+  });
+});
+
 describe('Discovery on two instances sharing one database', () => {
   let a: TestApp;
   let b: TestApp;

@@ -1,6 +1,6 @@
 import { ratio, round4 } from '../common/db/sql';
 import { NO_DOMAIN, type CatalogueHealth, type FeedbackGroup, type EventGroup } from './analytics.types';
-import type { ExpansionMetricsDto, InsightDto, RecommendationDto, SynonymMetricsDto } from './dto/analytics-responses.dto';
+import type { CurationMetricsDto, ExpansionMetricsDto, InsightDto, RecommendationDto, SynonymMetricsDto } from './dto/analytics-responses.dto';
 
 /**
  * The thresholds of every analytics formula and rule, in one place (docs/ANALYTICS.md).
@@ -19,6 +19,11 @@ export const RULES = {
   precisionPoor: 0.6,
   minFeedbackForJudgement: 20,
   pendingQueue: 20,
+  /** discovered suggestions pending or under review from which the report points at the suggestions queue */
+  suggestionQueue: 20,
+  /** approved suggestions rated at least this often, helpful less than this share: say so */
+  approvedMinRatings: 20,
+  approvedPrecisionPoor: 0.6,
   lowPerformerMinUses: 10,
   lowPerformerSuccessRate: 0.4,
   zeroResultShare: 0.3,
@@ -100,8 +105,9 @@ export function deriveInsights(input: {
   judged: number;
   feedbackCount: number;
   catalogue: CatalogueHealth;
+  curation: Pick<CurationMetricsDto, 'open_queue' | 'approved_precision' | 'approved_rated_uses'>;
 }): { insights: InsightDto[]; recommendations: RecommendationDto[] } {
-  const { expansion, quality, judged, feedbackCount, catalogue } = input;
+  const { expansion, quality, judged, feedbackCount, catalogue, curation } = input;
   const insights: InsightDto[] = [];
   const recommendations: RecommendationDto[] = [];
   if (expansion.total_expansions === 0) {
@@ -130,6 +136,19 @@ export function deriveInsights(input: {
       description: `Review the ${catalogue.pending} pending synonyms (GET /query-expansion/synonyms?status=pending) and activate or reject them`,
       impact: 'Approved proposals widen coverage; rejected ones stop cluttering the queue',
     });
+  }
+  if (curation.open_queue >= RULES.suggestionQueue) {
+    insights.push({ type: 'info', category: 'curation', message: `${curation.open_queue} discovered suggestions are waiting for review`, impact: 'medium' });
+    recommendations.push({
+      category: 'curation',
+      priority: 'medium',
+      action: 'review_suggestions',
+      description: `Review the ${curation.open_queue} discovered suggestions with their evidence (GET /query-expansion/admin/suggestions) and approve or reject them in batches (POST /query-expansion/synonyms/review)`,
+      impact: 'Suggestions come from what searchers did; approving the right ones adds the alternatives they looked for',
+    });
+  }
+  if (curation.approved_rated_uses >= RULES.approvedMinRatings && curation.approved_precision < RULES.approvedPrecisionPoor) {
+    insights.push({ type: 'warning', category: 'curation', message: `Approved suggestions were rated helpful in ${pct(curation.approved_precision)} of ${curation.approved_rated_uses} rated uses`, impact: 'medium' });
   }
   if (catalogue.lowPerformerCount > 0) {
     const names = catalogue.lowPerformers.map((l) => `"${l.term}" → "${l.synonym}" (${pct(l.rate)} of ${l.usage})`).join(', ');

@@ -7,6 +7,7 @@ import type { CatalogueHealth, Period } from './analytics.types';
 import type { ExpansionMetricsDto, ReportResponseDto, SynonymMetricsDto } from './dto/analytics-responses.dto';
 import type { AnalyticsQueryDto } from './dto/analytics-query.dto';
 import { catalogueHealth } from './queries/catalogue-health.query';
+import { curationMetrics } from './queries/curation.query';
 import { eventGroups, feedbackGroups } from './queries/groups.query';
 import { quality } from './queries/quality.query';
 import { synonymMetrics } from './queries/synonym-metrics.query';
@@ -47,14 +48,15 @@ export class AnalyticsService {
   async report(query: AnalyticsQueryDto): Promise<ReportResponseDto> {
     const p = this.period(query);
     const [groups, feedback] = await Promise.all([eventGroups(this.ds, p), feedbackGroups(this.ds, p)]);
-    const [synonyms, behaviour, q, catalogue] = await Promise.all([
+    const [synonyms, behaviour, q, catalogue, curation] = await Promise.all([
       synonymMetrics(this.ds, p.domain),
       userBehaviour(this.ds, p, groups, feedback),
       quality(this.ds, p, groups, feedback),
       catalogueHealth(this.ds, p.domain),
+      curationMetrics(this.ds, p),
     ]);
     const expansion = expansionMetricsOf(groups, feedback);
-    const { insights, recommendations } = deriveInsights({ expansion, synonyms, quality: q.metrics, judged: q.judged, catalogue, feedbackCount: behaviour.feedback_patterns.total_feedback });
+    const { insights, recommendations } = deriveInsights({ expansion, synonyms, quality: q.metrics, judged: q.judged, catalogue, curation, feedbackCount: behaviour.feedback_patterns.total_feedback });
     return {
       report_metadata: {
         generated_at: new Date().toISOString(),
@@ -66,6 +68,7 @@ export class AnalyticsService {
       synonym_metrics: synonyms,
       user_behavior_metrics: behaviour,
       quality_metrics: q.metrics,
+      curation_metrics: curation,
       insights,
       recommendations,
     };

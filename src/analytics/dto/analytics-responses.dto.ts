@@ -120,12 +120,36 @@ export class QualityMetricsDto {
   @ApiProperty({ type: [QualityPointDto] }) quality_trends: QualityPointDto[];
 }
 
+/** Where the suggestions of one source made in the period stand now. */
+export class SuggestionOutcomesDto {
+  @ApiProperty({ description: 'Suggestions discovery made in the period' }) created: number;
+  @ApiProperty({ description: 'Of those, now active (or deprecated after approval)' }) approved: number;
+  @ApiProperty({ description: 'Of those, rejected by a curator' }) rejected: number;
+  @ApiProperty({ description: 'Of those, still pending or under review' }) open: number;
+  @ApiProperty({ description: 'Of those, deleted from the catalogue' }) removed: number;
+}
+
+export class SuggestionsBySourceDto {
+  @ApiProperty({ type: SuggestionOutcomesDto, description: 'From session reformulations' }) ml_discovery: SuggestionOutcomesDto;
+  @ApiProperty({ type: SuggestionOutcomesDto, description: 'From ratings of built-in alternatives' }) user_feedback: SuggestionOutcomesDto;
+}
+
+/** The curation loop (docs/ANALYTICS.md, "curation_metrics"; docs/CURATION.md). */
+export class CurationMetricsDto {
+  @ApiProperty({ type: SuggestionsBySourceDto }) suggestions_by_source: SuggestionsBySourceDto;
+  @ApiProperty({ description: 'Catalogue entries discovery sent to review for negative ratings in the period' }) sent_to_review: number;
+  @ApiProperty({ description: 'Rated uses of the approved suggestions since they were approved' }) approved_rated_uses: number;
+  @ApiProperty({ description: 'Helpful share of those ratings (0 when none)' }) approved_precision: number;
+  @ApiProperty({ description: 'Discovered entries still pending or under review now, whatever the period' }) open_queue: number;
+}
+
 export class ReportResponseDto {
   @ApiProperty({ type: ReportMetadataDto }) report_metadata: ReportMetadataDto;
   @ApiProperty({ type: ExpansionMetricsDto }) expansion_metrics: ExpansionMetricsDto;
   @ApiProperty({ type: SynonymMetricsDto }) synonym_metrics: SynonymMetricsDto;
   @ApiProperty({ type: UserBehaviorMetricsDto }) user_behavior_metrics: UserBehaviorMetricsDto;
   @ApiProperty({ type: QualityMetricsDto }) quality_metrics: QualityMetricsDto;
+  @ApiProperty({ type: CurationMetricsDto, description: 'Addition to the spec: the curation loop' }) curation_metrics: CurationMetricsDto;
   @ApiProperty({ type: [InsightDto] }) insights: InsightDto[];
   @ApiProperty({ type: [RecommendationDto] }) recommendations: RecommendationDto[];
 }

@@ -14,7 +14,7 @@ const expansion = (over: Partial<ExpansionMetricsDto> = {}): ExpansionMetricsDto
   ...over,
 });
 const catalogue = (over = {}) => ({ pending: 0, active: 10, weak: 0, lowPerformerCount: 0, lowPerformers: [], zeroResultDomains: [], ...over });
-const run = (over: { expansion?: Partial<ExpansionMetricsDto>; precision?: number; judged?: number; feedback?: number; catalogue?: object } = {}) =>
+const run = (over: { expansion?: Partial<ExpansionMetricsDto>; precision?: number; judged?: number; feedback?: number; catalogue?: object; curation?: object } = {}) =>
   deriveInsights({
     expansion: expansion(over.expansion),
     synonyms: {} as SynonymMetricsDto,
@@ -22,6 +22,7 @@ const run = (over: { expansion?: Partial<ExpansionMetricsDto>; precision?: numbe
     judged: over.judged ?? 0,
     feedbackCount: over.feedback ?? 0,
     catalogue: catalogue(over.catalogue),
+    curation: { open_queue: 0, approved_precision: 0, approved_rated_uses: 0, ...over.curation },
   });
 
 describe('qualityScore', () => {
@@ -54,6 +55,19 @@ describe('insight and recommendation rules', () => {
   it('warns on precision below 0.6 over at least 20 judged expansions', () => {
     expect(run({ precision: 0.5, judged: 20 }).insights).toEqual([expect.objectContaining({ type: 'warning', category: 'quality' })]);
     expect(run({ precision: 0.5, judged: 19 }).insights).toEqual([]);
+  });
+
+  it('points at the suggestions queue when 20 or more discovered suggestions wait', () => {
+    expect(run({ curation: { open_queue: 19 } })).toEqual({ insights: [], recommendations: [] });
+    const out = run({ curation: { open_queue: 20 } });
+    expect(out.recommendations).toEqual([expect.objectContaining({ category: 'curation', action: 'review_suggestions', description: expect.stringContaining('GET /query-expansion/admin/suggestions') })]);
+    expect(out.insights).toEqual([expect.objectContaining({ category: 'curation', message: '20 discovered suggestions are waiting for review' })]);
+  });
+
+  it('warns when approved suggestions are rated helpful less than 60% of at least 20 rated uses', () => {
+    expect(run({ curation: { approved_rated_uses: 19, approved_precision: 0.1 } }).insights).toEqual([]);
+    expect(run({ curation: { approved_rated_uses: 20, approved_precision: 0.6 } }).insights).toEqual([]);
+    expect(run({ curation: { approved_rated_uses: 20, approved_precision: 0.55 } }).insights).toEqual([expect.objectContaining({ type: 'warning', category: 'curation', message: expect.stringContaining('20 rated uses') })]);
   });
 
   it('recommends curation for a pending queue of 20 or more', () => {
