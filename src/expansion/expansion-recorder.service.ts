@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@ne
 import type { Tracer } from '@opentelemetry/api';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { sqlTime } from '../common/db/sql';
+import { num, sqlTime, str, type Row } from '../common/db/sql';
 import { TransactionRunner } from '../common/db/transactions';
 import { inSpan } from '../common/tracing/tracing';
 import { TracingService } from '../common/tracing/tracing.service';
@@ -22,6 +22,17 @@ export const MAX_PENDING = 100_000;
 const COLUMNS = ['id', 'user_id', 'user_role', 'department', 'domain', 'session_id', 'query', 'result_count', 'strategies', 'avg_confidence', 'avg_relevance', 'latency_ms', 'results', 'created_at'];
 const INSERT_EVENTS = `INSERT INTO expansion_events (${COLUMNS.join(', ')}) VALUES `;
 const ROW = `(${COLUMNS.map(() => '?').join(', ')})`;
+
+/** A distinct recorded query and its scope, with how often it was expanded. */
+export interface RecordedQuery {
+  query: string;
+  domain: string | null;
+  userRole: string | null;
+  department: string | null;
+  count: number;
+}
+
+const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : str(v));
 
 /** The span of one batch written (a trace of its own, with the batch's statements in it). */
 export const WRITE_SPAN = 'expansion_events.write';
@@ -92,6 +103,28 @@ export class ExpansionRecorder implements OnModuleInit, BeforeApplicationShutdow
   /** A recorded expansion: the pending batch first (feedback can follow its expansion at once), then the table. */
   async findEvent(id: string): Promise<ExpansionEventEntity | null> {
     return this.pending.get(id) ?? (await this.events.findOneBy({ id }));
+  }
+
+  /**
+   * The distinct queries recorded since `since`, with their domain, role and department, most frequent first (ties
+   * by query), at most `limit`: what an impact simulation replays. Pending events are written first, so every
+   * answered expansion counts.
+   */
+  async topQueriesSince(since: Date, limit: number): Promise<RecordedQuery[]> {
+    await this.flush();
+    const rows = await this.events
+      .createQueryBuilder('e')
+      .select(['e.query AS query', 'e.domain AS domain', 'e.userRole AS user_role', 'e.department AS department', 'COUNT(*) AS n'])
+      .where('e.createdAt >= :since', { since: sqlTime(since) })
+      .groupBy('e.query')
+      .addGroupBy('e.domain')
+      .addGroupBy('e.userRole')
+      .addGroupBy('e.department')
+      .orderBy('n', 'DESC')
+      .addOrderBy('e.query', 'ASC')
+      .limit(limit)
+      .getRawMany<Row>();
+    return rows.map((r) => ({ query: str(r.query), domain: strOrNull(r.domain), userRole: strOrNull(r.user_role), department: strOrNull(r.department), count: num(r.n) }));
   }
 
   get pendingCount(): number {

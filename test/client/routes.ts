@@ -20,6 +20,8 @@ export const ROUTES = {
     auditLog: '/query-expansion/admin/audit-log',
     bulkImport: '/query-expansion/admin/bulk-import',
     export: '/query-expansion/admin/export',
+    simulate: '/query-expansion/admin/simulate',
+    lint: '/query-expansion/admin/lint',
   },
   /** A path under the API's prefix that no controller serves. */
   unknown: '/query-expansion/nothing-here',
