@@ -91,6 +91,10 @@ class Findings {
   readonly list: LintFinding[] = [];
   private readonly perKind = new Map<LintKind, number>();
   constructor(private readonly changesOnly: boolean) {}
+  /** No more findings of this kind are kept. */
+  full(kind: LintKind): boolean {
+    return (this.perKind.get(kind) ?? 0) >= MAX_FINDINGS_PER_KIND;
+  }
   add(kind: LintKind, entries: readonly LintEntry[], message: string): void {
     const change_indexes = [...new Set(entries.flatMap((e) => (e.change === undefined ? [] : [e.change])))].sort((a, b) => a - b);
     if (this.changesOnly && change_indexes.length === 0) return;
@@ -102,15 +106,18 @@ class Findings {
   }
 }
 
-/** Strongly connected components of the term -> synonym graph (iterative Tarjan); only those of 2 nodes or more. */
-function cyclesOf(edges: Map<string, string[]>): string[][] {
+/**
+ * Strongly connected components of the term -> synonym graph reachable from `roots` (iterative Tarjan), only
+ * those of 2 nodes or more. Every cycle through a root's edges is inside the part reachable from it.
+ */
+function cyclesOf(edges: Map<string, string[]>, roots: Iterable<string>): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const onStack = new Set<string>();
   const stack: string[] = [];
   const out: string[][] = [];
   let counter = 0;
-  for (const root of edges.keys()) {
+  for (const root of roots) {
     if (index.has(root)) continue;
     const work: [string, number][] = [[root, 0]];
     while (work.length > 0) {
@@ -165,39 +172,60 @@ function thesaurusPair(thesaurus: Thesaurus, from: string, to: string): string |
   return undefined;
 }
 
-/** Every finding of the catalogue (or of a change set over it), by kind in LINT_KINDS order. */
+const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
+/**
+ * Every finding of the catalogue, or of a change set over it (`changesOnly`: only the findings with a changed
+ * entry, looked for from the changed entries, so a change set costs little more than reading the catalogue), by
+ * kind in LINT_KINDS order.
+ */
 export function lintCatalogue(input: LintInput): LintFinding[] {
   const findings = new Findings(input.changesOnly);
   const entries = input.entries.flatMap((e) => keyed(e) ?? []);
+  /** the entries findings are looked for from */
+  const focus = input.changesOnly ? entries.filter((k) => k.e.change !== undefined) : entries;
   const byTerm = new Map<string, Keyed[]>();
+  const bySyn = new Map<string, Keyed[]>();
   const edges = new Map<string, string[]>();
   for (const k of entries) {
-    (byTerm.get(k.term) ?? byTerm.set(k.term, []).get(k.term)!).push(k);
-    (edges.get(k.term) ?? edges.set(k.term, []).get(k.term)!).push(k.syn);
+    push(byTerm, k.term, k);
+    push(bySyn, k.syn, k);
+    push(edges, k.term, k.syn);
   }
 
   // cycle: phrases that lead back to themselves through term -> synonym entries
   const sccOf = new Map<string, number>();
-  cyclesOf(edges).forEach((scc, n) => {
+  cyclesOf(edges, input.changesOnly ? focus.map((k) => k.term) : edges.keys()).forEach((scc, n) => {
     for (const key of scc) sccOf.set(key, n);
     const involved = scc.flatMap((key) => (byTerm.get(key) ?? []).filter((k) => sccOf.get(k.syn) === n));
     findings.add('cycle', involved.map((k) => k.e), `${scc.map(quote).join(', ')} lead back to each other through ${involved.length} entries; entries are already used in both directions`);
   });
 
   // chain: a -> b and b -> c (c ≠ a, not within one cycle): a query for a is offered b, never c
-  for (const first of entries) {
-    for (const second of byTerm.get(first.syn) ?? []) {
-      if (second.syn === first.term) continue;
-      const n = sccOf.get(first.term);
-      if (n !== undefined && n === sccOf.get(second.syn)) continue;
-      findings.add('chain', [first.e, second.e], `${quote(first.term)} → ${quote(first.syn)} and ${quote(second.term)} → ${quote(second.syn)}: ${quote(first.term)} is never expanded to ${quote(second.syn)}`);
-    }
+  const seenChains = new Set<string>();
+  const chain = (first: Keyed, second: Keyed) => {
+    const key = `${first.e.id}:${second.e.id}`;
+    if (second.syn === first.term || seenChains.has(key)) return;
+    seenChains.add(key);
+    const n = sccOf.get(first.term);
+    if (n !== undefined && n === sccOf.get(second.syn)) return;
+    findings.add('chain', [first.e, second.e], `${quote(first.term)} → ${quote(first.syn)} and ${quote(second.term)} → ${quote(second.syn)}: ${quote(first.term)} is never expanded to ${quote(second.syn)}`);
+  };
+  for (const k of focus) {
+    if (findings.full('chain')) break;
+    for (const second of byTerm.get(k.syn) ?? []) chain(k, second);
+    // a changed entry as the second link too
+    if (input.changesOnly) for (const first of bySyn.get(k.term) ?? []) chain(first, k);
   }
 
   // contradictory: a pair active in a scope that overlaps one where curators rejected the same pair
   const activeByPair = new Map<string, Keyed[]>();
   const pairKey = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
-  for (const k of entries) (activeByPair.get(pairKey(k.term, k.syn)) ?? activeByPair.set(pairKey(k.term, k.syn), []).get(pairKey(k.term, k.syn))!).push(k);
+  for (const k of entries) push(activeByPair, pairKey(k.term, k.syn), k);
   for (const r of input.rejected) {
     const rk = keyed(r);
     if (!rk) continue;
@@ -208,36 +236,53 @@ export function lintCatalogue(input: LintInput): LintFinding[] {
   }
 
   // shadowed: the term is a shorter run inside a longer term whose scope includes its own; the longest phrase wins
-  for (const long of entries) {
+  const seenShadows = new Set<string>();
+  const shadow = (short: Keyed, long: Keyed) => {
+    const key = `${short.e.id}:${long.e.id}`;
+    if (seenShadows.has(key) || !covers(long.e, short.e)) return;
+    seenShadows.add(key);
+    findings.add('shadowed', [short.e, long.e], `${quote(short.e.term)} is never used inside ${quote(long.e.term)}: the longer phrase claims those words`);
+  };
+  const runsOf = (long: Keyed, visit: (key: string) => void) => {
     const n = long.termToks.length;
-    if (n < 2 || n > LIMITS.MAX_PHRASE_TOKENS) continue;
-    const seen = new Set<number>();
-    for (let i = 0; i < n; i++) {
-      for (let L = 1; i + L <= n && L < n; L++) {
-        for (const short of byTerm.get(long.termToks.slice(i, i + L).join(' ')) ?? []) {
-          if (seen.has(short.e.id) || !covers(long.e, short.e)) continue;
-          seen.add(short.e.id);
-          findings.add('shadowed', [short.e, long.e], `${quote(short.e.term)} is never used inside ${quote(long.e.term)}: the longer phrase claims those words`);
-        }
+    if (n < 2 || n > LIMITS.MAX_PHRASE_TOKENS) return;
+    for (let i = 0; i < n; i++) for (let L = 1; i + L <= n && L < n; L++) visit(long.termToks.slice(i, i + L).join(' '));
+  };
+  for (const long of focus) {
+    if (findings.full('shadowed')) break;
+    runsOf(long, (key) => {
+      for (const short of byTerm.get(key) ?? []) shadow(short, long);
+    });
+  }
+  if (input.changesOnly && focus.length > 0) {
+    // a changed entry as the shorter one: the longer terms that contain its first word
+    const byWord = new Map<string, Keyed[]>();
+    for (const k of entries) if (k.termToks.length >= 2) for (const w of new Set(k.termToks)) push(byWord, w, k);
+    for (const short of focus) {
+      for (const long of byWord.get(short.termToks[0]) ?? []) {
+        if (long.termToks.length <= short.termToks.length) continue;
+        runsOf(long, (key) => {
+          if (key === short.term) shadow(short, long);
+        });
       }
     }
   }
 
   // redundant: the same pair, in either direction, as a built-in lexicon or thesaurus pair
-  for (const k of entries) {
+  for (const k of focus) {
     const same = lexiconPair(input.lexicons, k.term, k.syn) ?? lexiconPair(input.lexicons, k.syn, k.term) ?? thesaurusPair(input.thesaurus, k.term, k.syn);
     if (same) findings.add('redundant', [k.e], `${quote(k.e.term)} → ${quote(k.e.synonym)} repeats ${same}`);
   }
 
   // stop_word: a side that is one stop word or one character matches almost every query
-  for (const k of entries) {
+  for (const k of focus) {
     for (const [side, text] of [['term', k.term], ['synonym', k.syn]] as const) {
       if (text.includes(' ')) continue;
       if (text.length === 1 || STOPWORDS.has(text)) findings.add('stop_word', [k.e], `the ${side} ${quote(side === 'term' ? k.e.term : k.e.synonym)} is ${text.length === 1 ? 'a single character' : 'a stop word'}`);
     }
   }
 
-  lintBroad(input, entries, findings);
+  lintBroad(input, focus, findings);
   return findings.list;
 }
 
