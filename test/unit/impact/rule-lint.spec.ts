@@ -94,4 +94,19 @@ describe('rule lint', () => {
     const found = lint([a, b, c, d], { changesOnly: true });
     expect(found.map((f) => [f.kind, f.severity, f.entry_ids, f.change_indexes])).toEqual([['chain', 'info', [a.id], [0]]]);
   });
+
+  it('lints a change set from either side: a changed shorter term, a cycle it closes, a broad phrase it brings', () => {
+    const long = e('sales deck', 'pitch deck');
+    const existing = e('car', 'automobile');
+    const shortChanged = e('sales', 'revenue', { id: -1, change: 0 });
+    const closing = e('automobile', 'car', { id: -2, change: 1 });
+    const broad = e('laptop', 'portable computer', { id: -3, change: 2 });
+    const queries = [{ query: 'laptop crashing', count: 15 }, { query: 'printer jammed', count: 10 }];
+    const found = lint([long, existing, shortChanged, closing, broad, ...clean()], { changesOnly: true, queries, broadShare: 0.5 });
+    expect(found.map((f) => [f.kind, f.entry_ids, f.change_indexes])).toEqual([
+      ['cycle', [existing.id], [1]],
+      ['shadowed', [long.id], [0]],
+      ['broad', [], [2]],
+    ]);
+  });
 });
