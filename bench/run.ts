@@ -2,7 +2,8 @@
  * `npm run bench`: the engine micro-benchmark (bench/engine.ts), then the HTTP benchmark (bench/http.ts);
  * prints the results as markdown; `--write` also rewrites docs/BENCHMARKS.md with them.
  *
- *   npm run bench [-- --engine-only | --http-only | --analytics-only] [--analytics --drop-database] [--duration=10] [--warmup=2] [--write]
+ *   npm run bench [-- --engine-only | --http-only | --analytics-only | --simulate] [--analytics --drop-database] [--duration=10] [--warmup=2] [--write]
+ * --simulate runs only the impact simulation benchmark (bench/simulate.ts).
  * The analytics part runs only when asked (--analytics or --analytics-only) and only with --drop-database: it needs
  * MySQL/MariaDB (DB_HOST etc.; default 127.0.0.1 root), drops and recreates the database `qes_bench` there and loads
  * 1M events (~4 min).
@@ -14,6 +15,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { runEngineBench, toMarkdown, type EngineBenchResult } from './engine';
 import { runAnalyticsBench, type AnalyticsBenchResult } from './analytics';
+import { runSimulateBench, simulateToMarkdown, type SimulateBenchResult } from './simulate';
 import { httpToMarkdown, runHttpBench, type HttpBenchResult } from './http';
 import type { ProfileResult } from './profile';
 
@@ -40,6 +42,8 @@ export interface BenchData {
   engine?: Section<EngineBenchResult>;
   http?: Section<HttpBenchResult>;
   analytics?: Section<AnalyticsBenchResult>;
+  /** npm run bench -- --simulate --write */
+  simulate?: Section<SimulateBenchResult>;
   /** npm run bench:profile -- --write */
   profile?: Section<ProfileResult>;
 }
@@ -76,7 +80,7 @@ export function document(data: BenchData): string {
     '',
     `- Machine: ${machines.join(' / ')}`,
     `- Date: ${es && hs && es.date !== hs.date ? `engine ${es.date}, HTTP ${hs.date}` : dates[0]}`,
-    '- Command: `npm run bench -- --write` (engine and HTTP; `--engine-only` or `--http-only` for one part; the analytics report on MariaDB with `--analytics --drop-database`, or `--analytics-only --drop-database`: it drops and recreates the database `qes_bench`)',
+    '- Command: `npm run bench -- --write` (engine and HTTP; `--engine-only` or `--http-only` for one part; the analytics report on MariaDB with `--analytics --drop-database`, or `--analytics-only --drop-database`: it drops and recreates the database `qes_bench`; the impact simulation with `--simulate`)',
     '',
   ];
   if (http) {
@@ -166,6 +170,21 @@ export function document(data: BenchData): string {
       '',
     );
   }
+  const sim = data.simulate;
+  if (sim) {
+    out.push(
+      '## Impact simulation',
+      '',
+      `POST /query-expansion/admin/simulate as \`ImpactService\` runs it in process (\`bench/simulate.ts\`, ${sim.date}, ${sim.machine}):`,
+      `${sim.result.queries.toLocaleString('en-US')} distinct recorded queries (10-word queries of the engine benchmark) replayed over a`,
+      `${sim.result.entries.toLocaleString('en-US')}-entry synthetic catalogue and over the overlay of a change set, at the service's defaults with`,
+      'WordNet loaded, then the rule lint of the change set; median and max of 5 runs. A query none of whose words the change set',
+      'touches is counted as replayed and unchanged without being expanded (docs/CURATION.md); the worst case touches every query.',
+      '',
+      simulateToMarkdown(sim.result),
+      '',
+    );
+  }
   out.push(
     '## Method',
     '',
@@ -203,6 +222,7 @@ async function main(): Promise<void> {
   const analyticsOnly = argv.includes('--analytics-only');
   const engineOnly = argv.includes('--engine-only');
   const httpOnly = argv.includes('--http-only');
+  const simulateOnly = argv.includes('--simulate');
   const withAnalytics = analyticsOnly || argv.includes('--analytics');
   if (withAnalytics && !argv.includes('--drop-database')) {
     throw new Error('The analytics benchmark drops and recreates the database qes_bench on the configured MySQL/MariaDB server: add --drop-database to allow it');
@@ -213,12 +233,16 @@ async function main(): Promise<void> {
   const data: BenchData = write ? readPrevious(file) : {};
   const section = <T>(result: T): Section<T> => ({ date: new Date().toISOString(), machine: machine(), result });
 
-  if (!httpOnly && !analyticsOnly) {
+  if (simulateOnly) {
+    log('impact simulation benchmark (100k entries, 10k recorded queries)...');
+    data.simulate = section(runSimulateBench(log));
+  }
+  if (!httpOnly && !analyticsOnly && !simulateOnly) {
     exposeGc();
     log('engine benchmark (10k, 100k, 1M entries, WordNet on)...');
     data.engine = section(runEngineBench({ wordnet: true, queries: Number(arg('queries') ?? 20_000), log }));
   }
-  if (!engineOnly && !analyticsOnly) {
+  if (!engineOnly && !analyticsOnly && !simulateOnly) {
     log('HTTP benchmark...');
     data.http = section(await runHttpBench({
       duration: Number(arg('duration') ?? 10),

@@ -4,6 +4,7 @@ import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module';
+import { ImpactModule } from './impact/impact.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
@@ -62,6 +63,7 @@ export function requestIdMiddleware(req: IncomingMessage, res: ServerResponse, n
     AnalyticsModule,
     AdminModule,
     DiscoveryModule,
+    ImpactModule,
   ],
   providers: [
     // Guards run in this order: identify the caller (never refuses), count the request against the caller or,

@@ -253,7 +253,7 @@ describe('OpenAPI document', () => {
 
     it('gives every route with a body named examples', () => {
       const withBody = operations(doc).filter(({ op }) => op.requestBody !== undefined);
-      expect(withBody.length).toBe(8);
+      expect(withBody.length).toBe(10);
       for (const { path, method, op } of withBody) expect([`${method} ${path}`, Object.keys(op.requestBody?.content['application/json']?.examples ?? {}).length > 0]).toEqual([`${method} ${path}`, true]);
       const expand = doc.paths[ROUTES.expand].post.requestBody?.content['application/json']?.examples ?? {};
       for (const { value } of Object.values(expand)) expect(value).toEqual(expect.objectContaining({ query: expect.any(String), domain: expect.any(String) }));

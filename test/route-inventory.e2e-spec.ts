@@ -69,10 +69,9 @@ describe('Route inventory', () => {
     const expand = routes.find((r) => r.method === 'POST' && r.path === ROUTES.expand);
     expect(expand).toMatchObject({ group: 'expansion', public: false, unthrottled: false });
     expect(routes.find((r) => r.path === ROUTES.health)).toMatchObject({ public: true, unthrottled: true, group: undefined });
-    // admin only, but for the suggestions queue, which curators work through
-    for (const r of routes.filter((x) => x.path.startsWith(ROUTES.admin.prefix))) {
-      expect(r).toMatchObject({ group: 'admin', roles: r.path === ROUTES.admin.suggestions ? ['curator', 'admin'] : ['admin'] });
-    }
+    // admin only, but for the suggestions queue, simulate and lint, which curators work with (docs/API.md)
+    const forCurators: string[] = [ROUTES.admin.suggestions, ROUTES.admin.simulate, ROUTES.admin.lint];
+    for (const r of routes.filter((x) => x.path.startsWith(ROUTES.admin.prefix))) expect(r).toMatchObject({ group: 'admin', roles: forCurators.includes(r.path) ? ['curator', 'admin'] : ['admin'] });
   });
 
   it('docs/API.md lists every route with its roles and limit, as generated from the code', () => {

@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@ne
 import type { Tracer } from '@opentelemetry/api';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { rows, sqlTime, str } from '../common/db/sql';
+import { num, rows, sqlTime, str, type Row } from '../common/db/sql';
 import { TransactionRunner } from '../common/db/transactions';
 import { inSpan } from '../common/tracing/tracing';
 import { TracingService } from '../common/tracing/tracing.service';
@@ -43,6 +43,17 @@ function readTime(value: unknown): Date {
   const text = str(value);
   return new Date(text.includes('T') ? text : `${text.replace(' ', 'T')}Z`);
 }
+
+/** A distinct recorded query and its scope, with how often it was expanded. */
+export interface RecordedQuery {
+  query: string;
+  domain: string | null;
+  userRole: string | null;
+  department: string | null;
+  count: number;
+}
+
+const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : str(v));
 
 /** The span of one batch written (a trace of its own, with the batch's statements in it). */
 export const WRITE_SPAN = 'expansion_events.write';
@@ -130,7 +141,29 @@ export class ExpansionRecorder implements OnModuleInit, BeforeApplicationShutdow
         ORDER BY session_id ASC, created_at ASC, id ASC LIMIT ${Math.floor(limit)}`,
       [sqlTime(since), ...params],
     );
-    return found.map((r) => ({ id: str(r.id), sessionId: str(r.session_id), userId: str(r.user_id), query: str(r.query), domain: r.domain === null ? null : str(r.domain), createdAt: readTime(r.created_at) }));
+    return found.map((r) => ({ id: str(r.id), sessionId: str(r.session_id), userId: str(r.user_id), query: str(r.query), domain: strOrNull(r.domain), createdAt: readTime(r.created_at) }));
+  }
+
+  /**
+   * The distinct queries recorded since `since`, with their domain, role and department, most frequent first (ties
+   * by query), at most `limit`: what an impact simulation replays. Pending events are written first, so every
+   * answered expansion counts.
+   */
+  async topQueriesSince(since: Date, limit: number): Promise<RecordedQuery[]> {
+    await this.flush();
+    const found = await this.events
+      .createQueryBuilder('e')
+      .select(['e.query AS query', 'e.domain AS domain', 'e.userRole AS user_role', 'e.department AS department', 'COUNT(*) AS n'])
+      .where('e.createdAt >= :since', { since: sqlTime(since) })
+      .groupBy('e.query')
+      .addGroupBy('e.domain')
+      .addGroupBy('e.userRole')
+      .addGroupBy('e.department')
+      .orderBy('n', 'DESC')
+      .addOrderBy('e.query', 'ASC')
+      .limit(limit)
+      .getRawMany<Row>();
+    return found.map((r) => ({ query: str(r.query), domain: strOrNull(r.domain), userRole: strOrNull(r.user_role), department: strOrNull(r.department), count: num(r.n) }));
   }
 
   get pendingCount(): number {

@@ -53,6 +53,23 @@ export class CatalogueStore {
       .getMany();
   }
 
+  /** These entries, whatever their status (an impact simulation's change set); missing ids are simply absent. */
+  findByIds(ids: number[]): Promise<SynonymEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.synonyms.findBy({ id: In(ids) });
+  }
+
+  /** Rejected entries, sides and scope only, a page at a time in id order (rule lint's contradictions). */
+  findRejectedPairs(afterId: number, limit: number): Promise<Pick<SynonymEntity, 'id' | 'term' | 'synonym' | 'userRole' | 'department'>[]> {
+    return this.synonyms
+      .createQueryBuilder('s')
+      .select(['s.id', 's.term', 's.synonym', 's.userRole', 's.department'])
+      .where("s.status = 'rejected' AND s.id > :afterId", { afterId })
+      .orderBy('s.id', 'ASC')
+      .take(limit)
+      .getMany();
+  }
+
   /** Entries changed at or after `since` (any status: the index drops what is no longer active), oldest first. */
   findChangedSince(since: Date, limit: number): Promise<SynonymEntity[]> {
     return this.synonyms.find({ where: { updatedAt: MoreThanOrEqual(since) }, take: limit, order: { updatedAt: 'ASC' } });

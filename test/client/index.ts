@@ -2,6 +2,7 @@ import { adminClient } from './admin.client';
 import { analyticsClient } from './analytics.client';
 import { expandClient, feedbackClient } from './expansion.client';
 import { docsClient, healthClient } from './health.client';
+import { impactClient } from './impact.client';
 import { requestTo, type HttpServer, type Method } from './http';
 import { synonymsClient } from './synonyms.client';
 
@@ -21,6 +22,7 @@ export function apiClient(server: HttpServer) {
     synonyms: synonymsClient(server),
     analytics: analyticsClient(server),
     admin: adminClient(server),
+    impact: impactClient(server),
     health: healthClient(server),
     docs: docsClient(server),
     raw: <T = unknown>(method: Method, path: string, token?: string) => requestTo<T>(server, method, path, token),

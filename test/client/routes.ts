@@ -24,6 +24,8 @@ export const ROUTES = {
     export: '/query-expansion/admin/export',
     discoveryRun: '/query-expansion/admin/discovery/run',
     suggestions: '/query-expansion/admin/suggestions',
+    simulate: '/query-expansion/admin/simulate',
+    lint: '/query-expansion/admin/lint',
   },
   /** A path under the API's prefix that no controller serves. */
   unknown: '/query-expansion/nothing-here',

@@ -4,7 +4,7 @@ import { defaultCalibration, minScoreFor } from './calibration';
 import { CandidateBuilder } from './candidates';
 import { collectStrings, contextWordsOf, preferencesOf } from './context';
 import { requestDomainOf } from './domains';
-import type { ExpansionIndex } from './expansion-index';
+import type { CatalogueView } from './expansion-index';
 import type { PairStatsLookup } from './learning';
 import { LIMITS } from './limits';
 import { luceneGroup, luceneText } from './query-syntax';
@@ -155,7 +155,7 @@ function compare(a: ScoredCandidate, b: ScoredCandidate): number {
  * confidence and a relevance; those below confidenceThreshold are dropped; distinct alternatives best
  * first (at most MAX_ALTERNATIVES_PER_SPAN per span), preceded by one combined OR query when there is room.
  */
-export function expand(index: ExpansionIndex, request: ExpansionRequest, resources: ExpandResources = {}): EngineResult[] {
+export function expand(index: CatalogueView, request: ExpansionRequest, resources: ExpandResources = {}): EngineResult[] {
   const max = Number.isFinite(request.maxExpansions) ? Math.min(Math.floor(request.maxExpansions), LIMITS.MAX_RESULTS) : 10;
   if (max <= 0 || typeof request.query !== 'string' || request.query.trim() === '') return [];
   const threshold = Number.isFinite(request.confidenceThreshold) ? request.confidenceThreshold : 0;

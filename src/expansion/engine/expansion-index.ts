@@ -12,7 +12,30 @@ export const FLAG_ABBREVIATION = 4;
 export const DIR_FORWARD = 0;
 export const DIR_REVERSE = 1;
 
-type Postings = number | number[];
+export type Postings = number | number[];
+
+/**
+ * What the matchers read from an index: the live `ExpansionIndex`, or an `IndexOverlay` (index-overlay.ts) that
+ * shows a proposed change set over it without touching it. Slots and postings are opaque numbers owned by the view.
+ */
+export interface CatalogueView {
+  readonly lexicons: Lexicons;
+  readonly size: number;
+  readonly maxPhraseTokens: number;
+  firstTokenMax(canonToken: string): number;
+  postings(key: string): Postings | undefined;
+  scopeCode(v: string | undefined | null): number;
+  slotId(s: number): number;
+  slotTerm(s: number): string;
+  slotSynonym(s: number): string;
+  slotConfidence(s: number): number;
+  slotFlags(s: number): number;
+  slotDomain(s: number): string | null;
+  slotRoleCode(s: number): number;
+  slotDeptCode(s: number): number;
+  slotContext(s: number): string | null;
+  slotSuccess(s: number): { rate: number; usage: number } | null;
+}
 
 const ACRONYM_SURFACE = /^[A-Za-z0-9&/.\-]{2,10}$/;
 
@@ -104,7 +127,7 @@ function grow<T extends Float64Array | Float32Array | Uint32Array | Uint16Array 
  *  - slotOf: entry id -> slot.
  * Both the term (direction 0) and the synonym (direction 1, reverse lookup) are indexed.
  */
-export class ExpansionIndex {
+export class ExpansionIndex implements CatalogueView {
   readonly lexicons: Lexicons;
   private readonly slotOf = new Map<number, number>();
   private readonly phrases = new Map<string, Postings>();
@@ -206,6 +229,11 @@ export class ExpansionIndex {
     this.free.push(slot);
   }
 
+  /** Every stored entry (as getEntry reconstructs it), in no particular order. */
+  *entries(): IterableIterator<CatalogueEntry> {
+    for (const id of this.slotOf.keys()) yield this.getEntry(id)!;
+  }
+
   /** Reconstructs a stored entry (tags reduced to the acronym/abbreviation classification). */
   getEntry(id: number): CatalogueEntry | undefined {
     const s = this.slotOf.get(id);
@@ -239,6 +267,14 @@ export class ExpansionIndex {
   /** Interned code of a role/department/domain value: 0 for none, -1 when no entry uses it. */
   scopeCode(v: string | undefined | null): number {
     return this.interner.find(v);
+  }
+  /** The value of an interned role/department/domain code (null for 0). */
+  scopeValue(code: number): string | null {
+    return this.interner.value(code);
+  }
+  /** The slot holding an entry id. */
+  slotOfId(id: number): number | undefined {
+    return this.slotOf.get(id);
   }
   slotId(s: number): number {
     return this.ids[s];

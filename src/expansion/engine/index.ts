@@ -19,3 +19,4 @@ export * from './scoring';
 export * from './strategies';
 export * from './expand';
 export * from './learning';
+export * from './index-overlay';

@@ -1,7 +1,7 @@
 import type { QueryAnalysis } from '../analysis';
 import type { LogisticModel } from '../calibration';
 import type { CandidateBuilder } from '../candidates';
-import type { ExpansionIndex } from '../expansion-index';
+import type { CatalogueView } from '../expansion-index';
 import type { Thesaurus } from '../thesaurus';
 import type { ExpansionRequest } from '../types';
 import type { WordNetIndex } from '../wordnet';
@@ -23,7 +23,7 @@ export interface Unit {
 
 /** What every matcher reads; matchers add candidates through `builder`. */
 export interface MatchState {
-  index: ExpansionIndex;
+  index: CatalogueView;
   request: ExpansionRequest;
   analysis: QueryAnalysis;
   builder: CandidateBuilder;
