@@ -75,8 +75,10 @@ describe.each(stores)('Rate limits, counted %s', (_store, extraEnv) => {
 if (REDIS_URL) {
 describe('Rate limits shared between instances through Redis', () => {
   it('lets two instances spend one budget', async () => {
-    const a = await createTestApp({ env: { RATE_LIMIT_ADMIN: '3', REDIS_URL } });
-    const b = await createTestApp({ env: { RATE_LIMIT_ADMIN: '3', REDIS_URL } });
+    // one deployment: the same key prefix on both
+    const env = { RATE_LIMIT_ADMIN: '3', REDIS_URL, RATE_LIMIT_KEY_PREFIX: `qes-shared-${process.pid}` };
+    const a = await createTestApp({ env });
+    const b = await createTestApp({ env });
     try {
       const token = a.token(`shared-${randomUUID()}`, ['admin']);
       const statuses: number[] = [];
@@ -84,6 +86,20 @@ describe('Rate limits shared between instances through Redis', () => {
         statuses.push((await t.api.admin.auditLog({}, token)).status);
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('keeps the counts of deployments with different RATE_LIMIT_KEY_PREFIX apart on one Redis', async () => {
+    const a = await createTestApp({ env: { RATE_LIMIT_ADMIN: '2', REDIS_URL, RATE_LIMIT_KEY_PREFIX: `qes-a-${process.pid}` } });
+    const b = await createTestApp({ env: { RATE_LIMIT_ADMIN: '2', REDIS_URL, RATE_LIMIT_KEY_PREFIX: `qes-b-${process.pid}` } });
+    try {
+      const token = a.token(`apart-${randomUUID()}`, ['admin']);
+      const statuses: number[] = [];
+      for (const t of [a, a, b, b, a]) statuses.push((await t.api.admin.auditLog({}, token)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 429]);
     } finally {
       await a.close();
       await b.close();

@@ -1,6 +1,6 @@
 import { registerAs } from '@nestjs/config';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import { toInt, validateEnv } from './validate-env';
 
 /** The spec's limits: requests per user per group per window. */
@@ -20,6 +20,7 @@ class ThrottleEnv {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1000) @Max(86_400_000) RATE_LIMIT_WINDOW_MS: number = DEFAULT_THROTTLE.windowMs;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(10_000) REDIS_COMMAND_TIMEOUT_MS: number = DEFAULT_REDIS_COMMAND_TIMEOUT_MS;
   @IsOptional() @IsIn(['true', 'false']) READY_REQUIRES_REDIS: string = 'true';
+  @IsOptional() @Matches(/^[A-Za-z0-9_.-]{1,40}$/, { message: 'RATE_LIMIT_KEY_PREFIX must be 1 to 40 letters, digits, dots, dashes or underscores' }) RATE_LIMIT_KEY_PREFIX: string = 'qes';
 }
 
 /** Requests per window per user, one number per route group (the spec's four limits). */
@@ -33,6 +34,8 @@ export interface ThrottleConfig {
    * as degraded, since limits are then counted in the instance's memory.
    */
   readyRequiresRedis: boolean;
+  /** First part of every rate-limit key (`<prefix>:<group>:user:<sub>`): deployments sharing one Redis keep apart. */
+  keyPrefix: string;
 }
 
 export const throttleConfig = registerAs('throttle', (): ThrottleConfig => {
@@ -47,5 +50,6 @@ export const throttleConfig = registerAs('throttle', (): ThrottleConfig => {
     },
     redisCommandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
     readyRequiresRedis: env.READY_REQUIRES_REDIS === 'true',
+    keyPrefix: env.RATE_LIMIT_KEY_PREFIX,
   };
 });

@@ -1,10 +1,12 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { Reflector } from '@nestjs/core';
 import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, type ThrottlerModuleOptions, type ThrottlerOptions, type ThrottlerRequest, type ThrottlerStorage } from '@nestjs/throttler';
 import { MetricsService } from '../metrics/metrics.service';
 import { routeMeta } from '../auth/route-meta';
 import { RateLimitError } from '../common/errors';
 import { setHeader, type RequestContext } from '../common/http/request-context';
+import type { RootConfig } from '../config';
 import type { RateLimitGroupName } from './rate-limit-group.decorator';
 
 /**
@@ -20,9 +22,13 @@ export class RateLimitGuard extends ThrottlerGuard {
     @InjectThrottlerStorage() storage: ThrottlerStorage,
     reflector: Reflector,
     private readonly metrics: MetricsService,
+    config: ConfigService<RootConfig, true>,
   ) {
     super(options, storage, reflector);
+    this.keyPrefix = config.getOrThrow('throttle', { infer: true }).keyPrefix;
   }
+
+  private readonly keyPrefix: string;
 
   private byGroup?: Map<string, ThrottlerOptions>;
 
@@ -47,7 +53,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     // The verified subject; without a valid token (which AuthenticatedGuard will refuse next) the client IP.
     const tracker = req.user ? `user:${req.user.id}` : `ip:${req.ip ?? 'unknown'}`;
     // never fails: while Redis does not answer, the store counts in this instance's memory (RedisFallbackStorage)
-    const { totalHits, timeToExpire, isBlocked, timeToBlockExpire } = await this.storageService.increment(`qes:${group}:${tracker}`, ttl, limit, blockDuration, group);
+    const { totalHits, timeToExpire, isBlocked, timeToBlockExpire } = await this.storageService.increment(`${this.keyPrefix}:${group}:${tracker}`, ttl, limit, blockDuration, group);
     setHeader(res, 'X-RateLimit-Limit', limit);
     setHeader(res, 'X-RateLimit-Remaining', Math.max(0, limit - totalHits));
     setHeader(res, 'X-RateLimit-Reset', Math.max(0, isBlocked ? timeToBlockExpire : timeToExpire));

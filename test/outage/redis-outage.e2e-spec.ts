@@ -16,7 +16,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const MAX_REQUEST_MS = 200;
 
 /** The key the Redis store counts a user's requests of a group under (@nest-lab/throttler-storage-redis). */
-const hitsKey = (group: string, sub: string) => `{qes:${group}:user:${sub}:${group}}:hits`;
+const PREFIX = 'qes-outage';
+const hitsKey = (prefix: string, group: string, sub: string) => `{${prefix}:${group}:user:${sub}:${group}}:hits`;
 
 /**
  * Rate limiting while its Redis is down (docs/API.md, "Rate limits"): a Redis server of the test's own, killed, frozen
@@ -32,7 +33,7 @@ describe('A Redis outage', () => {
     redis = await RedisServer.create();
     probe = new Redis(redis.url, { lazyConnect: true, enableOfflineQueue: false, retryStrategy: () => 100 });
     probe.on('error', () => undefined);
-    t = await createTestApp({ env: { REDIS_URL: redis.url, RATE_LIMIT_SYNONYMS: '4', LOG_LEVEL: 'warn' } });
+    t = await createTestApp({ env: { REDIS_URL: redis.url, RATE_LIMIT_SYNONYMS: '4', LOG_LEVEL: 'warn', RATE_LIMIT_KEY_PREFIX: PREFIX } });
     const root = t.app.get(AppLogger).root as pino.Logger & Record<symbol, { write(s: string): boolean }>;
     jest.spyOn(root[pino.symbols.streamSym], 'write').mockImplementation((line: string) => {
       logged.push(JSON.parse(line) as Record<string, unknown>);
@@ -76,7 +77,7 @@ describe('A Redis outage', () => {
     // GET /synonyms/1 of an empty catalogue: 404, counted like any request of the group
     expect(statuses).toEqual([404, 404]);
     await probe.connect();
-    expect(await probe.get(hitsKey('synonyms', sub))).toBe('2');
+    expect(await probe.get(hitsKey(PREFIX, 'synonyms', sub))).toBe('2');
   });
 
   it('counts in memory at once when Redis is down: headers sent, the limit enforced, one log line', async () => {
@@ -96,10 +97,10 @@ describe('A Redis outage', () => {
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
       ({ sub } = await burst(1));
-      if ((await probe.get(hitsKey('synonyms', sub)).catch(() => null)) === '1') break;
+      if ((await probe.get(hitsKey(PREFIX, 'synonyms', sub)).catch(() => null)) === '1') break;
       await sleep(100);
     }
-    expect(await probe.get(hitsKey('synonyms', sub))).toBe('1');
+    expect(await probe.get(hitsKey(PREFIX, 'synonyms', sub))).toBe('1');
   });
 
   it('waits at most the command timeout for a Redis that accepts and does not answer', async () => {

@@ -35,6 +35,7 @@ export interface TestApp {
 }
 
 let mysqlApps = 0;
+let testApps = 0;
 
 export function isMysqlRun(): boolean {
   return process.env.DB_TYPE === 'mysql' || process.env.DB_TYPE === 'mariadb';
@@ -61,6 +62,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     RATE_LIMIT_ANALYTICS: '100000',
     RATE_LIMIT_ADMIN: '100000',
     WORDNET: 'off',
+    // its own rate-limit keys: runs of the suite on this machine share one Redis
+    RATE_LIMIT_KEY_PREFIX: `qes-test-${process.pid}-${++testApps}`,
   };
   if (isMysqlRun()) {
     const name = process.env.DB_NAME ?? 'qes_test';
