@@ -11,7 +11,8 @@ import { SynonymsService } from '../synonyms/synonyms.service';
 import type { DiscoveryRunDto } from './dto/discovery.dto';
 import type { SuggestionEvidenceEntity } from './entities/suggestion-evidence.entity';
 import { JobLeases } from './job-leases.service';
-import { clearlyHelpful, clearlyUnhelpful, mainDomain, MIN_RATINGS, ReformulationMiner, reformulationScore, round3, wilsonLower, type PairEvidence } from './mining';
+import { tokenize } from '../expansion/engine/normalize';
+import { clearlyHelpful, clearlyUnhelpful, isSpellingChange, mainDomain, MIN_RATINGS, ReformulationMiner, reformulationScore, round3, wilsonLower, type PairEvidence } from './mining';
 import { SuggestionsService } from './suggestions.service';
 
 /** The lease's name in job_leases, and how long a run may hold it before another instance may take over. */
@@ -19,6 +20,8 @@ const LEASE = 'discovery';
 const LEASE_MS = 15 * 60_000;
 /** Rows read per statement. */
 const BATCH = 1000;
+/** Batches of events between renewals of the lease during the scan. */
+const RENEW_EVERY = 20;
 /** Who creates, and moves, entries in the catalogue and its audit log. */
 export const DISCOVERY_USER = 'discovery';
 export const DISCOVERED_TAG = 'discovered';
@@ -84,8 +87,12 @@ export class DiscoveryService implements OnModuleInit, BeforeApplicationShutdown
 
   async beforeApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    // a run under way stops at its next batch, with what it has done
+    this.stopping = true;
     await this.current?.catch(() => undefined);
   }
+
+  private stopping = false;
 
   /** One run, unless one is under way here or on another instance (then `ran: false`, docs/API.md "Discovery"). */
   run(): Promise<DiscoveryRunDto> {
@@ -121,6 +128,7 @@ export class DiscoveryService implements OnModuleInit, BeforeApplicationShutdown
     // events still in the recorder's batch belong to the sessions too
     await this.recorder.flush();
     const miner = await this.mineSessions();
+    if (!miner) return this.stopped(result, started);
     result.sessions_scanned = miner.sessionsScanned;
     result.events_scanned = miner.eventsScanned;
     const candidates: Candidate[] = [];
@@ -139,22 +147,27 @@ export class DiscoveryService implements OnModuleInit, BeforeApplicationShutdown
     return result;
   }
 
-  /** The lease expired and another instance took it (a run longer than the lease): stop, with what was done. */
+  /** Shutting down, or the lease expired and another instance took it (a run longer than the lease): stop, with what was done. */
   private stopped(result: DiscoveryRunDto, started: number): DiscoveryRunDto {
-    this.log.warn('Discovery lost its lease to another instance and stopped early');
-    return { ...result, reason: 'stopped early: the lease expired and another instance took it', duration_ms: Date.now() - started };
+    const reason = this.stopping ? 'stopped early: the service is shutting down' : 'stopped early: the lease expired and another instance took it';
+    this.log.warn(`Discovery ${reason}`);
+    return { ...result, reason, duration_ms: Date.now() - started };
   }
 
-  private async mineSessions(): Promise<ReformulationMiner> {
+  /** The sessions' reformulations; undefined when the run must stop (shutting down, or the lease was lost). */
+  private async mineSessions(): Promise<ReformulationMiner | undefined> {
     const { windowSeconds, lookbackDays } = this.config.getOrThrow('discovery', { infer: true });
     const miner = new ReformulationMiner(windowSeconds * 1000);
     const since = new Date(Date.now() - lookbackDays * 86_400_000);
     let cursor: SessionEventCursor | undefined;
-    for (;;) {
+    for (let n = 1; ; n++) {
       const batch = await this.recorder.findSessionEventsAfter(since, cursor, BATCH);
       for (const e of batch) miner.add(e);
       if (batch.length < BATCH) return miner;
       cursor = batch[batch.length - 1];
+      if (this.stopping) return undefined;
+      // a long scan keeps its lease (renewed every RENEW_EVERY batches), or stops when another instance took it
+      if (n % RENEW_EVERY === 0 && !(await this.leases.acquire(LEASE, LEASE_MS))) return undefined;
     }
   }
 
@@ -193,6 +206,8 @@ export class DiscoveryService implements OnModuleInit, BeforeApplicationShutdown
       const batch = await this.pairStats.findRatedAtLeast(MIN_RATINGS, after, BATCH);
       for (const r of batch) {
         if (!clearlyHelpful(r.helpfulCount, r.usageCount)) continue;
+        // spellings (closed compounds, British/American) and number formats are rules of their own, not synonyms
+        if (isSpellingChange(tokenize(r.term), tokenize(r.alternative)) || /\d/.test(r.term) || /\d/.test(r.alternative)) continue;
         const score = round3(wilsonLower(r.helpfulCount, r.usageCount));
         const domain = r.domain === '' ? 'general' : r.domain;
         out.push({

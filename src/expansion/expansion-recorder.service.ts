@@ -131,9 +131,10 @@ export class ExpansionRecorder implements OnModuleInit, BeforeApplicationShutdow
    * batch after `after` (keyset pagination, so the scan never holds the table in memory).
    */
   async findSessionEventsAfter(since: Date, after: SessionEventCursor | undefined, limit: number): Promise<SessionEventRow[]> {
-    const keyset = after ? ' AND (session_id > ? OR (session_id = ? AND (created_at > ? OR (created_at = ? AND id > ?))))' : '';
+    // session_id >= ? makes the keyset a range read of IDX_events_session_created from the cursor
+    const keyset = after ? ' AND session_id >= ? AND (session_id > ? OR (session_id = ? AND (created_at > ? OR (created_at = ? AND id > ?))))' : '';
     const at = after ? sqlTime(after.createdAt) : '';
-    const params = after ? [after.sessionId, after.sessionId, at, at, after.id] : [];
+    const params = after ? [after.sessionId, after.sessionId, after.sessionId, at, at, after.id] : [];
     const found = await rows(
       this.events.manager,
       `SELECT id, session_id, user_id, query, domain, created_at FROM expansion_events

@@ -20,7 +20,8 @@ export async function curationMetrics(ds: DataSource, p: Period): Promise<Curati
   };
   if (p.start) add('e.created_at >= ?', sqlTime(p.start));
   if (p.end) add('e.created_at <= ?', sqlTime(p.end));
-  if (p.domain) add('s.domain = ?', p.domain);
+  // the evidence keeps the domain of an entry deleted since
+  if (p.domain) add('COALESCE(s.domain, e.domain) = ?', p.domain);
   const filter = where.length ? `AND ${where.join(' AND ')}` : '';
   // an evidence row outlives its entry (deleted entries count as removed)
   const outcomes = await rows(

@@ -25,6 +25,7 @@ export interface RecordedPair {
 @Entity('expansion_events')
 @Index('IDX_events_domain_created', ['domain', 'createdAt', 'userId'])
 @Index('IDX_events_created_user', ['createdAt', 'userId'])
+@Index('IDX_events_session_created', ['sessionId', 'createdAt', 'id'])
 export class ExpansionEventEntity {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   id: string;
