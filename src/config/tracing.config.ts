@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { registerAs } from '@nestjs/config';
-import { IsIn, IsOptional, IsUrl } from 'class-validator';
+import { IsIn, IsOptional, IsUrl, ValidateIf } from 'class-validator';
 import { validateEnv } from './validate-env';
 
-const OTLP_URL = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
+const OTLP_URL = { protocols: ['http', 'https'], require_protocol: true, require_tld: false, allow_underscores: true };
 const URL_MESSAGE = 'must be an http:// or https:// URL, e.g. http://otel-collector:4318';
 
 /**
@@ -14,8 +14,15 @@ const URL_MESSAGE = 'must be an http:// or https:// URL, e.g. http://otel-collec
 class TracingEnv {
   @IsOptional() @IsUrl(OTLP_URL, { message: `OTEL_EXPORTER_OTLP_ENDPOINT ${URL_MESSAGE}` }) OTEL_EXPORTER_OTLP_ENDPOINT?: string;
   @IsOptional() @IsUrl(OTLP_URL, { message: `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ${URL_MESSAGE}, e.g. http://otel-collector:4318/v1/traces` }) OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string;
-  @IsOptional() @IsIn(['http/protobuf'], { message: 'OTEL_EXPORTER_OTLP_PROTOCOL: only http/protobuf is supported' }) OTEL_EXPORTER_OTLP_PROTOCOL?: string;
-  @IsOptional() @IsIn(['http/protobuf'], { message: 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: only http/protobuf is supported' }) OTEL_EXPORTER_OTLP_TRACES_PROTOCOL?: string;
+  // the protocol matters only when spans are exported: a shared environment may set grpc for other services
+  @ValidateIf((e: TracingEnv) => e.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT !== undefined)
+  @IsOptional()
+  @IsIn(['http/protobuf'], { message: 'OTEL_EXPORTER_OTLP_PROTOCOL: only http/protobuf is supported' })
+  OTEL_EXPORTER_OTLP_PROTOCOL?: string;
+  @ValidateIf((e: TracingEnv) => e.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT !== undefined)
+  @IsOptional()
+  @IsIn(['http/protobuf'], { message: 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: only http/protobuf is supported' })
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL?: string;
   @IsOptional() @IsIn(['otlp', 'none'], { message: 'OTEL_TRACES_EXPORTER must be otlp or none' }) OTEL_TRACES_EXPORTER?: string;
   @IsOptional() OTEL_SDK_DISABLED?: string;
 }

@@ -15,7 +15,9 @@ export function validateEnv<T extends object>(cls: new () => T, env: NodeJS.Proc
   const errors = validateSync(instance, { whitelist: false, forbidUnknownValues: false });
   if (errors.length > 0) {
     const lines = errors.map((e) => {
-      const shown = e.property.includes('SECRET') || e.property.includes('PASSWORD') ? '(hidden)' : JSON.stringify(e.value);
+      // secrets, and URLs that carry credentials (user:password@host, or a token in the query string), are not echoed
+      const credentials = typeof e.value === 'string' && (/\/\/[^/?#]*@/.test(e.value) || /[?&][^=]*(token|key|secret|password)[^=]*=/i.test(e.value));
+      const shown = e.property.includes('SECRET') || e.property.includes('PASSWORD') || credentials ? '(hidden)' : JSON.stringify(e.value);
       return `  ${e.property}=${shown}: ${Object.values(e.constraints ?? {}).join('; ')}`;
     });
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

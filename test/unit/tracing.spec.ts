@@ -29,10 +29,19 @@ describe('Tracing configuration (the standard OTEL_ variables)', () => {
   it.each([
     [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL'],
     [{ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'grpc://collector:4317' }, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be an http:// or https:// URL'],
-    [{ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }, 'OTEL_EXPORTER_OTLP_PROTOCOL: only http/protobuf is supported'],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }, 'OTEL_EXPORTER_OTLP_PROTOCOL: only http/protobuf is supported'],
     [{ OTEL_TRACES_EXPORTER: 'zipkin' }, 'OTEL_TRACES_EXPORTER must be otlp or none'],
   ])('refuses %j, naming the variable', (env, message) => {
     expect(() => readTracingConfig(env)).toThrow(message);
+  });
+
+  it('ignores the protocol while no endpoint is set, accepts host names with underscores, never echoes credentials', () => {
+    expect(readTracingConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }).enabled).toBe(false);
+    expect(readTracingConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel_collector:4318' })).toEqual({ enabled: true, tracesUrl: 'http://otel_collector:4318/v1/traces' });
+    for (const bad of ['ftp://user:s3cret@collector:4318', 'ftp://collector:4318/?api_key=s3cret']) {
+      expect(() => readTracingConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: bad })).toThrow('OTEL_EXPORTER_OTLP_ENDPOINT=(hidden): OTEL_EXPORTER_OTLP_ENDPOINT must be');
+      expect(() => readTracingConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: bad })).not.toThrow(/s3cret/);
+    }
   });
 
   it('takes the OTEL_ variables of .env that the environment does not set, and nothing else', () => {
