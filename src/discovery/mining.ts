@@ -97,7 +97,8 @@ export function replacedSpan(before: string, after: string): SpanPair | undefine
   return { term: from.join(' '), synonym: to.join(' ') };
 }
 
-const pairKey = (p: SpanPair) => `${p.term}\u0001${p.synonym}`;
+/** Singular and plural wordings of a pair are one pair ("laptops" -> "notebooks" is "laptop" -> "notebook"). */
+const pairKey = (p: SpanPair) => `${canonicalKey(p.term.split(' '))}\u0001${canonicalKey(p.synonym.split(' '))}`;
 
 /**
  * Collects reformulation evidence from events sorted by session, then time. Feed it in any number of batches
@@ -128,6 +129,11 @@ export class ReformulationMiner {
     if (!found) {
       found = { ...span, users: new Set(), sessions: new Set(), reformulations: 0, examples: [], domains: new Map(), firstSeen: event.createdAt, lastSeen: event.createdAt };
       this.pairs.set(key, found);
+    }
+    // the shorter wording (the singular, as the catalogue keeps it) names the pair
+    if (span.term.length + span.synonym.length < found.term.length + found.synonym.length) {
+      found.term = span.term;
+      found.synonym = span.synonym;
     }
     found.users.add(event.userId);
     found.sessions.add(event.sessionId);

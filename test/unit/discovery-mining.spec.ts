@@ -66,6 +66,15 @@ describe('discovery mining', () => {
     });
   });
 
+  it('counts singular and plural wordings of a pair as one pair, named by the singular', () => {
+    const miner = new ReformulationMiner(300_000);
+    miner.add(event('a', 'u1', 'laptops crashing', 0));
+    miner.add(event('a', 'u1', 'notebooks crashing', 30));
+    miner.add(event('b', 'u2', 'laptop crashing', 0));
+    miner.add(event('b', 'u2', 'notebook crashing', 30));
+    expect([...miner.pairs.values()].map((p) => [p.term, p.synonym, p.users.size])).toEqual([['laptop', 'notebook', 2]]);
+  });
+
   it('takes the most frequent domain, general when none', () => {
     expect(mainDomain(new Map([['general', 1], ['technical', 2]]))).toBe('technical');
     expect(mainDomain(new Map())).toBe('general');
