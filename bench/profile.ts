@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { BenchAppMessage } from './bench-app';
 import { ask } from './cpu';
 import { cannon, stop, TS_NODE, waitFor } from './http';
-import { BENCHMARKS_FILE, document, machine, readPrevious } from './run';
+import { BENCHMARKS_FILE, document, machine, readPrevious, serviceLayerLines } from './run';
 import { writeFileSync } from 'node:fs';
 
 export interface ProfileResult {
@@ -24,6 +24,8 @@ export interface ProfileResult {
   requests: number;
   totalMicros: number;
   rows: { bucket: string; micros: number; share: number }[];
+  /** expand only: inclusive time of ExpansionService.expand and of its engine call, µs per request */
+  serviceLayer?: { serviceMicros: number; engineMicros: number };
 }
 
 interface ProfileNode {
@@ -75,6 +77,28 @@ export function selfTimeByBucket(profile: CpuProfile): Map<string, number> {
   return out;
 }
 
+/**
+ * Inclusive time of the samples whose stack holds a frame `fn` of a file ending in `file` (each sample counted once,
+ * however deep the recursion), µs.
+ */
+export function inclusiveTime(profile: CpuProfile, fn: string, file: string): number {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parents = new Map<number, ProfileNode>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parents.set(c, n);
+  const inside = new Map<number, boolean>();
+  const holds = (node: ProfileNode | undefined): boolean => {
+    if (!node) return false;
+    const known = inside.get(node.id);
+    if (known !== undefined) return known;
+    const yes = (node.callFrame.functionName === fn && node.callFrame.url.endsWith(file)) || holds(parents.get(node.id));
+    inside.set(node.id, yes);
+    return yes;
+  };
+  let total = 0;
+  for (let i = 0; i < profile.samples.length; i++) if (holds(byId.get(profile.samples[i]))) total += profile.timeDeltas[i] ?? 0;
+  return total;
+}
+
 async function main(): Promise<void> {
   const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
   const route = arg('route') ?? 'expand';
@@ -110,6 +134,14 @@ async function main(): Promise<void> {
       requests,
       totalMicros: Math.round(total / requests),
       rows: buckets.filter(([, t]) => t / requests >= 2).map(([b, t]) => ({ bucket: b, micros: Math.round(t / requests), share: Math.round((t / total) * 100) })),
+      ...(route === 'expand'
+        ? {
+            serviceLayer: {
+              serviceMicros: Math.round(inclusiveTime(profile, 'expand', 'expansion/expansion.service.ts') / requests),
+              engineMicros: Math.round(inclusiveTime(profile, 'runEngine', 'expansion/expansion.service.ts') / requests),
+            },
+          }
+        : {}),
     };
     if (process.argv.includes('--write')) {
       const data = readPrevious(BENCHMARKS_FILE);
@@ -124,6 +156,7 @@ async function main(): Promise<void> {
       '|---|---:|---:|',
       ...buckets.filter(([, t]) => t / requests >= 2).map(([b, t]) => `| ${b} | ${Math.round(t / requests)} | ${Math.round((t / total) * 100)}% |`),
       `| **total** | **${Math.round(total / requests)}** | |`,
+      ...serviceLayerLines(result),
     ];
     const detail = arg('detail');
     if (detail) {

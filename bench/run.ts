@@ -147,6 +147,7 @@ export function document(data: BenchData): string {
       '|---|---:|---:|',
       ...p.rows.map((r) => `| ${r.bucket} | ${r.micros} | ${r.share}% |`),
       `| **total** | **${p.totalMicros}** | |`,
+      ...serviceLayerLines(p),
       '',
     );
   }
@@ -267,3 +268,13 @@ if (require.main === module) main().catch((err: Error) => {
   process.stderr.write(`${err.stack ?? err.message}\n`);
   process.exit(1);
 });
+
+/** The expand service layer's cost beyond the engine (ids, response, explanations, event hand-over), for expand profiles. */
+export function serviceLayerLines(p: ProfileResult): string[] {
+  const s = p.serviceLayer;
+  if (!s) return [];
+  return [
+    '',
+    `Expand service layer beyond the engine: **${s.serviceMicros - s.engineMicros} µs** per request (target ≤ 100): \`ExpansionService.expand\` ${s.serviceMicros} µs inclusive, of which the engine call (\`runEngine\`, analysis included) ${s.engineMicros} µs.`,
+  ];
+}
