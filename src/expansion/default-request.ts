@@ -1,4 +1,4 @@
-import { DEFAULT_CATALOGUE_THRESHOLD, DEFAULT_CONFIDENCE_THRESHOLD, DEFAULT_MAX_EXPANSIONS } from './dto/expand-request.dto';
+import { DEFAULT_CATALOGUE_THRESHOLD, DEFAULT_CONFIDENCE_THRESHOLD, DEFAULT_MAX_EXPANSIONS, type ExpansionSettingsDto } from './dto/expand-request.dto';
 import { expand, type CatalogueView, type ExpandResources, type ExpansionRequest } from './engine';
 
 /** A query with the scope it was asked in (as recorded in expansion_events). */
@@ -9,6 +9,19 @@ export interface ScopedQuery {
   department: string | null;
 }
 
+type EngineSettings = Pick<ExpansionRequest, 'maxExpansions' | 'confidenceThreshold' | 'catalogueThreshold' | 'includeCombined' | 'includeOrForm'>;
+
+/** A request's expansion_settings with the service's defaults for what it leaves out: the one place they are decided. */
+export function engineSettings(settings: ExpansionSettingsDto = {}): EngineSettings {
+  return {
+    maxExpansions: settings.max_expansions ?? DEFAULT_MAX_EXPANSIONS,
+    confidenceThreshold: settings.confidence_threshold ?? DEFAULT_CONFIDENCE_THRESHOLD,
+    catalogueThreshold: settings.confidence_threshold ?? DEFAULT_CATALOGUE_THRESHOLD,
+    includeCombined: settings.include_combined ?? true,
+    includeOrForm: settings.include_or_form ?? false,
+  };
+}
+
 /** The engine request POST /expand makes for this query when the caller sends no settings. */
 export function defaultEngineRequest(q: ScopedQuery): ExpansionRequest {
   return {
@@ -16,11 +29,7 @@ export function defaultEngineRequest(q: ScopedQuery): ExpansionRequest {
     domain: q.domain ?? undefined,
     userRole: q.userRole ?? undefined,
     department: q.department ?? undefined,
-    maxExpansions: DEFAULT_MAX_EXPANSIONS,
-    confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD,
-    catalogueThreshold: DEFAULT_CATALOGUE_THRESHOLD,
-    includeCombined: true,
-    includeOrForm: false,
+    ...engineSettings(),
   };
 }
 

@@ -3,7 +3,8 @@ import { Injectable } from '@nestjs/common';
 import type { Tracer } from '@opentelemetry/api';
 import { actingUserId } from '../auth/acting-user';
 import type { AuthUser } from '../auth/auth-user';
-import { DEFAULT_CATALOGUE_THRESHOLD, DEFAULT_CONFIDENCE_THRESHOLD, DEFAULT_MAX_EXPANSIONS, type ExpandRequestDto } from './dto/expand-request.dto';
+import type { ExpandRequestDto } from './dto/expand-request.dto';
+import { engineSettings } from './default-request';
 import type { ExpandResponseDto, ExpansionResultDto } from './dto/expand-response.dto';
 import { expand, type EngineResult } from './engine';
 import { ExpansionEventEntity } from './entities/expansion-event.entity';
@@ -115,7 +116,6 @@ export class ExpansionService {
 
   /** The engine over the in-memory index, with the request's settings and the service's defaults. */
   private runEngine(dto: ExpandRequestDto): EngineResult[] {
-    const settings = dto.expansion_settings ?? {};
     return expand(
       this.indexes.current,
       {
@@ -127,11 +127,7 @@ export class ExpansionService {
         availableDocuments: dto.available_documents,
         userPreferences: dto.user_preferences,
         enabledStrategies: dto.enabled_strategies,
-        maxExpansions: settings.max_expansions ?? DEFAULT_MAX_EXPANSIONS,
-        confidenceThreshold: settings.confidence_threshold ?? DEFAULT_CONFIDENCE_THRESHOLD,
-        catalogueThreshold: settings.confidence_threshold ?? DEFAULT_CATALOGUE_THRESHOLD,
-        includeCombined: settings.include_combined ?? true,
-        includeOrForm: settings.include_or_form ?? false,
+        ...engineSettings(dto.expansion_settings),
       },
       { wordnet: this.indexes.wordnet, pairStats: this.indexes.pairStats },
     );
