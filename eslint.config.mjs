@@ -1,5 +1,6 @@
 // Lint: typescript-eslint's type-checked recommended rules, the promise rules a typecheck cannot give (STYLE.md:
 // every promise awaited or handled), import boundaries and file size.
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -7,9 +8,9 @@ export default tseslint.config(
   // typescript-eslint's type-checked recommended rules for the service, the benchmarks, the scripts and the tests:
   // e2e tests read response bodies through the typed client (test/client), and a test that passes asymmetric
   // matchers (expect.any, objectContaining) imports expect from @jest/globals, whose matchers are typed, not any
-  ...tseslint.configs.recommendedTypeChecked.map((c) => ({ ...c, files: ['src/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts', 'ormconfig.ts'] })),
+  ...tseslint.configs.recommendedTypeChecked.map((c) => ({ ...c, files: ['src/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts', 'ormconfig.ts', 'console/**/*.{ts,tsx}'] })),
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', 'console/**/*.tsx'],
     languageOptions: {
       parser: tseslint.parser,
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
@@ -58,6 +59,17 @@ export default tseslint.config(
         'error',
         { patterns: [{ group: ['**/synonyms/entities/*', '**/audit/entities/*', '**/expansion/entities/*', '**/feedback/entities/*', '**/discovery/entities/*'], allowTypeImports: true, message: "Another module's table: call its owner's methods (e.g. CatalogueStore, AuditService, ExpansionRecorder)." }] },
       ],
+    },
+  },
+  {
+    // the console (console/, its own tsconfig for the browser): React's rules of hooks, and the public API only
+    files: ['console/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // a warning for React Compiler users; the console is built without the compiler
+      'react-hooks/incompatible-library': 'off',
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../../src/*', '../../../src/*', '**/src/common/*'], message: 'The console calls the public API; it shares no code with the service.' }] }],
     },
   },
 );

@@ -4,6 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { bodyParserErrors } from './common/http/body-parser-errors';
+import { CONSOLE_PATH, consoleDirectory, consoleMiddleware } from './common/http/console-static';
 import { completeOpenApiDocument } from './common/http/openapi-document';
 import { AppLogger } from './common/logging/app-logger';
 import { MetricsService } from './metrics/metrics.service';
@@ -55,6 +56,9 @@ export function configureApp(app: INestApplication): INestApplication {
   // Swagger UI needs its inline start-up script; no upgrade-insecure-requests, as the service may be reached
   // over plain HTTP inside a network (the page would otherwise ask for https:// assets that do not exist).
   app.use(helmet({ contentSecurityPolicy: { directives: { 'script-src': ["'self'", "'unsafe-inline'"], 'upgrade-insecure-requests': null } } }));
+  const consoleDir = consoleDirectory();
+  if (consoleDir) app.use(CONSOLE_PATH, consoleMiddleware(consoleDir));
+  else logger.root.info('The console is not built (npm run build): /console answers 404');
   const origins = config.getOrThrow('app.corsOrigins', { infer: true });
   app.enableCors({ origin: origins.length > 0 ? origins : false, exposedHeaders: EXPOSED_HEADERS });
   app.use(apiVersionMiddleware);
