@@ -1,7 +1,8 @@
 /**
- * Three projects: fast unit tests, HTTP e2e tests (SQLite by default, MySQL/MariaDB with DB_TYPE=mysql|mariadb),
- * and the outage tests, which start, kill and restart MariaDB and Redis servers of their own: they need the
- * mariadbd and redis-server binaries, so `npm test` leaves them out and `npm run test:mysql` runs them.
+ * Four projects: fast unit tests, HTTP e2e tests (SQLite by default, MySQL/MariaDB with DB_TYPE=mysql|mariadb),
+ * the outage tests, which start, kill and restart MariaDB and Redis servers of their own: they need the
+ * mariadbd and redis-server binaries, so `npm test` leaves them out and `npm run test:mysql` runs them; and the
+ * console's browser tests, which need Chromium (`npm run test:browser`).
  */
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
 module.exports = {
@@ -28,6 +29,14 @@ module.exports = {
       testEnvironment: 'node',
       rootDir: __dirname,
       testMatch: ['<rootDir>/test/outage/**/*.e2e-spec.ts'],
+      transform,
+    },
+    {
+      // the console in Debian's Chromium against the built service (`npm run test:browser` builds first)
+      displayName: 'browser',
+      testEnvironment: 'node',
+      rootDir: __dirname,
+      testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
       transform,
     },
   ],

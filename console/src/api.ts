@@ -2,7 +2,7 @@
 // Every failure becomes an ApiError carrying the service's error code; 401 signs the user out (App shows the token
 // screen again); 429 carries when to retry.
 
-import { clearSession, readSession } from './auth';
+import { clearSession, storedToken } from './auth';
 
 export class ApiError extends Error {
   constructor(
@@ -47,7 +47,7 @@ export function queryString(query: Query | undefined): string {
 }
 
 export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
-  const token = options.token ?? readSession()?.token;
+  const token = options.token ?? storedToken();
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';

@@ -24,6 +24,11 @@ export function readSession(): Session | null {
   return session;
 }
 
+/** The token kept for this tab, expired or not: the API says which (TOKEN_EXPIRED), and a 401 signs the user out. */
+export function storedToken(): string | null {
+  return sessionStorage.getItem(KEY);
+}
+
 export function saveSession(session: Session): void {
   sessionStorage.setItem(KEY, session.token);
 }

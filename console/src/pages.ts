@@ -1,7 +1,8 @@
 // The console's pages and the roles that may use each: a page is listed only for roles the API would not answer
 // 403 (docs/API.md, "Authentication and permissions").
 import type { ComponentType } from 'react';
-import type { Role, Session } from './auth';
+import { CURATORS, type Role, type Session } from './auth';
+import { ReviewPage } from './pages/ReviewPage';
 import { TryItPage } from './pages/TryItPage';
 
 export interface PageProps {
@@ -16,5 +17,6 @@ export interface PageDef {
 }
 
 export const PAGES: PageDef[] = [
+  { id: 'review', title: 'Review queue', roles: CURATORS, component: ReviewPage },
   { id: 'try', title: 'Try it', roles: 'any', component: TryItPage },
 ];

@@ -15,11 +15,14 @@ export interface ServiceProcess {
 const STARTUP_DEADLINE_MS = 60_000;
 
 /**
- * Starts src/main.ts with exactly `env` (plus PATH) on 127.0.0.1:`port` and waits for its "listening on" line; the
- * process is killed and the start-up output thrown when it exits or does not listen in time.
+ * Starts src/main.ts (or, with `built`, dist/main.js as `npm start` does after `npm run build`) with exactly `env`
+ * (plus PATH) on 127.0.0.1:`port` and waits for its "listening on" line; the process is killed and the start-up
+ * output thrown when it exits or does not listen in time.
  */
-export async function startServiceProcess(port: number, env: Record<string, string>): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', join(__dirname, '..', '..', 'src', 'main.ts')], {
+export async function startServiceProcess(port: number, env: Record<string, string>, built = false): Promise<ServiceProcess> {
+  const root = join(__dirname, '..', '..');
+  const args = built ? [join(root, 'dist', 'main.js')] : ['-r', 'ts-node/register/transpile-only', join(root, 'src', 'main.ts')];
+  const child = spawn(process.execPath, args, {
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
