@@ -81,11 +81,11 @@ describe('console: review queue and Try it', () => {
     const page = await h.open(curator, 'try');
     // the token expires while the page is open (beyond the service's 30 s clock tolerance)
     const expired = testToken('carol', ['curator'], -60);
-    await page.evaluate((t) => sessionStorage.setItem('qes.console.token', t), expired);
+    await page.evaluate(`sessionStorage.setItem('qes.console.token', ${JSON.stringify(expired)})`);
     await page.getByLabel('Query', { exact: true }).fill('wiki outage');
     await page.getByRole('button', { name: 'Expand' }).click();
     await page.getByLabel('Bearer token').waitFor();
     await expect(page.getByRole('alert').textContent()).resolves.toContain('You were signed out: TOKEN_EXPIRED');
-    await expect(page.evaluate(() => sessionStorage.length)).resolves.toBe(0);
+    await expect(page.evaluate('sessionStorage.length')).resolves.toBe(0);
   }, 60_000);
 });
