@@ -42,5 +42,7 @@ export function consoleMiddleware(dir: string): Middleware {
       res.setHeader('Cache-Control', path.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
     },
   });
-  return (req, res, next) => serve(req, res, next);
+  return (req, res, next) => {
+    void serve(req, res, next);
+  };
 }
