@@ -172,6 +172,12 @@ describe('Analytics and dashboard', () => {
           { date: '2026-11-03', precision: 1, recall: 1, f1: 1 },
         ],
       });
+      // Expansions per day of the expansion: E1, E2 (both found something); E3, E4 (neither); E5.
+      expect(r.expansion_trends).toEqual([
+        { date: '2026-11-01', expansions: 2, successful_expansions: 2 },
+        { date: '2026-11-02', expansions: 2, successful_expansions: 0 },
+        { date: '2026-11-03', expansions: 1, successful_expansions: 1 },
+      ]);
       expect(r.insights).toEqual([]);
       expect(r.recommendations.map((x) => x.action)).toEqual(['review_low_performing_synonyms', 'raise_or_retire_low_confidence_synonyms']);
       expect(r.recommendations[0]).toMatchObject({ category: 'synonym_quality', priority: 'high', description: expect.stringContaining('"a" → "b"') });
@@ -181,6 +187,24 @@ describe('Analytics and dashboard', () => {
       // 2026-11-01T10:30 .. 2026-11-03T10:00 covers E2 (partial first day), E3, E4 (whole day) and E5 (partial last day).
       const res = await t.api.analytics.expansion({ start_date: '2026-11-01T10:30:00Z', end_date: '2026-11-03T10:00:00Z' }, analyst);
       expect(res.body.metrics).toMatchObject({ total_expansions: 4, successful_expansions: 2, average_confidence: 0.75, domain_breakdown: { technical: 2, business: 1, unspecified: 1 } });
+    });
+
+    it('buckets expansion_trends by day over partial days and by domain', async () => {
+      // Partial first day (E2 only), whole day (E3, E4), partial last day (E5 at 10:00, the inclusive end).
+      const partial = await t.api.analytics.report({ start_date: '2026-11-01T10:30:00Z', end_date: '2026-11-03T10:00:00Z' }, analyst);
+      expect(partial.body.expansion_trends).toEqual([
+        { date: '2026-11-01', expansions: 1, successful_expansions: 1 },
+        { date: '2026-11-02', expansions: 2, successful_expansions: 0 },
+        { date: '2026-11-03', expansions: 1, successful_expansions: 1 },
+      ]);
+      // technical: E1, E2 on the 1st, E4 on the 2nd.
+      const technical = await t.api.analytics.report({ domain: 'technical' }, analyst);
+      expect(technical.body.expansion_trends).toEqual([
+        { date: '2026-11-01', expansions: 2, successful_expansions: 2 },
+        { date: '2026-11-02', expansions: 1, successful_expansions: 0 },
+      ]);
+      const none = await t.api.analytics.report({ start_date: '2026-12-01', end_date: '2026-12-02' }, analyst);
+      expect(none.body.expansion_trends).toEqual([]);
     });
 
     it('counts no active users when nobody expanded in the last 7 days', async () => {

@@ -92,7 +92,8 @@ function retryAfterSeconds(headers: Headers): number | undefined {
 /** A readable one-line text of any error thrown by call(). */
 export function describeError(error: unknown): string {
   if (error instanceof ApiError) {
-    const retry = error.retryAfter !== undefined && (error.status === 429 || error.status === 503) ? ` Try again in ${error.retryAfter} s.` : '';
+    const retry =
+      error.retryAfter !== undefined && (error.status === 429 || error.status === 503) && !error.message.includes(`${error.retryAfter} s`) ? ` Try again in ${error.retryAfter} s.` : '';
     return `${error.code}: ${error.message}${retry}`;
   }
   return error instanceof Error ? error.message : String(error);

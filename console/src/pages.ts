@@ -1,7 +1,9 @@
 // The console's pages and the roles that may use each: a page is listed only for roles the API would not answer
 // 403 (docs/API.md, "Authentication and permissions").
 import type { ComponentType } from 'react';
-import { CURATORS, type Role, type Session } from './auth';
+import { ADMINS, ANALYSTS, CURATORS, type Role, type Session } from './auth';
+import { AdminPage } from './pages/AdminPage';
+import { AnalyticsPage } from './pages/AnalyticsPage';
 import { ReviewPage } from './pages/ReviewPage';
 import { TryItPage } from './pages/TryItPage';
 
@@ -19,4 +21,6 @@ export interface PageDef {
 export const PAGES: PageDef[] = [
   { id: 'review', title: 'Review queue', roles: CURATORS, component: ReviewPage },
   { id: 'try', title: 'Try it', roles: 'any', component: TryItPage },
+  { id: 'analytics', title: 'Analytics', roles: ANALYSTS, component: AnalyticsPage },
+  { id: 'admin', title: 'Admin', roles: ADMINS, component: AdminPage },
 ];

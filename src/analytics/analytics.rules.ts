@@ -1,6 +1,6 @@
 import { ratio, round4 } from '../common/db/sql';
 import { NO_DOMAIN, type CatalogueHealth, type FeedbackGroup, type EventGroup } from './analytics.types';
-import type { CurationMetricsDto, ExpansionMetricsDto, InsightDto, RecommendationDto, SynonymMetricsDto } from './dto/analytics-responses.dto';
+import type { CurationMetricsDto, ExpansionMetricsDto, ExpansionPointDto, InsightDto, RecommendationDto, SynonymMetricsDto } from './dto/analytics-responses.dto';
 
 /**
  * The thresholds of every analytics formula and rule, in one place (docs/ANALYTICS.md).
@@ -57,6 +57,18 @@ export function feedbackSummary(groups: FeedbackGroup[]) {
     out.byDay.set(g.day, { n: d.n + g.n, satisfaction: d.satisfaction + s });
   }
   return out;
+}
+
+/** Expansions per day of the expansion (UTC, as quality_trends): total and with at least one result, oldest day first; days without expansions are absent. */
+export function expansionTrendsOf(groups: EventGroup[]): ExpansionPointDto[] {
+  const byDay = new Map<string, { expansions: number; successful: number }>();
+  for (const g of groups) {
+    const d = byDay.get(g.day) ?? { expansions: 0, successful: 0 };
+    byDay.set(g.day, { expansions: d.expansions + g.events, successful: d.successful + g.successful });
+  }
+  return [...byDay]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, d]) => ({ date, expansions: d.expansions, successful_expansions: d.successful }));
 }
 
 export function expansionMetricsOf(groups: EventGroup[], feedback: FeedbackGroup[]): ExpansionMetricsDto {

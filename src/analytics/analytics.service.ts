@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ValidationError } from '../common/errors';
 import { periodBound } from '../common/validation/query-values';
-import { deriveInsights, expansionMetricsOf } from './analytics.rules';
+import { deriveInsights, expansionMetricsOf, expansionTrendsOf } from './analytics.rules';
 import type { CatalogueHealth, Period } from './analytics.types';
 import type { ExpansionMetricsDto, ReportResponseDto, SynonymMetricsDto } from './dto/analytics-responses.dto';
 import type { AnalyticsQueryDto } from './dto/analytics-query.dto';
@@ -69,6 +69,7 @@ export class AnalyticsService {
       user_behavior_metrics: behaviour,
       quality_metrics: q.metrics,
       curation_metrics: curation,
+      expansion_trends: expansionTrendsOf(groups),
       insights,
       recommendations,
     };

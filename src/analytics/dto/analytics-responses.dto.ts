@@ -109,6 +109,12 @@ export class QualityPointDto {
   @ApiProperty() f1: number;
 }
 
+export class ExpansionPointDto {
+  @ApiProperty({ example: '2026-11-22' }) date: string;
+  @ApiProperty({ description: 'expansions on that day (UTC)' }) expansions: number;
+  @ApiProperty({ description: 'of those, expansions with at least one result' }) successful_expansions: number;
+}
+
 export class QualityMetricsDto {
   @ApiProperty() precision_score: number;
   @ApiProperty() recall_score: number;
@@ -150,6 +156,7 @@ export class ReportResponseDto {
   @ApiProperty({ type: UserBehaviorMetricsDto }) user_behavior_metrics: UserBehaviorMetricsDto;
   @ApiProperty({ type: QualityMetricsDto }) quality_metrics: QualityMetricsDto;
   @ApiProperty({ type: CurationMetricsDto, description: 'Addition to the spec: the curation loop' }) curation_metrics: CurationMetricsDto;
+  @ApiProperty({ type: [ExpansionPointDto], description: 'Addition to the spec: expansions per day of the period (days with expansions)' }) expansion_trends: ExpansionPointDto[];
   @ApiProperty({ type: [InsightDto] }) insights: InsightDto[];
   @ApiProperty({ type: [RecommendationDto] }) recommendations: RecommendationDto[];
 }
