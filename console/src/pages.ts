@@ -2,6 +2,7 @@
 // 403 (docs/API.md, "Authentication and permissions").
 import type { ComponentType } from 'react';
 import type { Role, Session } from './auth';
+import { CataloguePage } from './pages/CataloguePage';
 import { TryItPage } from './pages/TryItPage';
 
 export interface PageProps {
@@ -16,5 +17,6 @@ export interface PageDef {
 }
 
 export const PAGES: PageDef[] = [
+  { id: 'catalogue', title: 'Catalogue', roles: 'any', component: CataloguePage },
   { id: 'try', title: 'Try it', roles: 'any', component: TryItPage },
 ];
