@@ -117,6 +117,8 @@ describe('OpenAPI document', () => {
       expect(codes(ROUTES.synonyms, 'post', 403)).toEqual([]); // any authenticated role may propose
       expect(codes(ROUTES.synonym('{synonym_id}'), 'put', 403)).toEqual(['INSUFFICIENT_ROLE']);
       expect(codes(ROUTES.synonymsReview, 'post', 403)).toEqual(['INSUFFICIENT_ROLE']);
+      expect(codes(ROUTES.synonymHistory('{synonym_id}'), 'get', 403)).toEqual(['INSUFFICIENT_ROLE']);
+      expect(codes(ROUTES.synonymHistory('{synonym_id}'), 'get', 404)).toEqual(['SYNONYM_NOT_FOUND']);
       expect(codes(ROUTES.synonymsReview, 'post', 404)).toEqual([]); // per-id refusals are results of a 200, not error answers
       expect(codes(ROUTES.synonym('{synonym_id}'), 'put', 409).sort()).toEqual(['DUPLICATE_SYNONYM', 'INVALID_STATUS_TRANSITION', 'VERSION_CONFLICT']);
       expect(codes(ROUTES.feedback, 'post', 404)).toEqual(['EXPANSION_NOT_FOUND']);
@@ -197,7 +199,7 @@ describe('OpenAPI document', () => {
     });
 
     it('documents the pagination headers on the list routes, Retry-After on 429 and 503, rate limits on limited routes', () => {
-      for (const path of [ROUTES.synonyms, ROUTES.admin.auditLog]) {
+      for (const path of [ROUTES.synonyms, ROUTES.admin.auditLog, ROUTES.synonymHistory('{synonym_id}')]) {
         expect(documentedHeaders(doc.paths[path].get.responses['200'])).toEqual(expect.arrayContaining(['x-total-count', 'x-page-size', 'x-page-offset', 'x-has-more']));
       }
       expect(documentedHeaders(doc.paths[ROUTES.synonym('{synonym_id}')].get.responses['200'])).toContain('etag');
@@ -209,7 +211,7 @@ describe('OpenAPI document', () => {
           const limited = op['x-rate-limit-group'] !== undefined && status !== '413' && status !== '415';
           expect([where, ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].every((h) => names.includes(h))]).toEqual([where, limited]);
           expect([where, names.includes('retry-after')]).toEqual([where, status === '429' || (status === '503' && !isPublic(path))]);
-          expect([where, names.includes('x-total-count')]).toEqual([where, status === '200' && (path === ROUTES.synonyms || path === ROUTES.admin.auditLog || path === ROUTES.admin.suggestions) && method === 'get']);
+          expect([where, names.includes('x-total-count')]).toEqual([where, status === '200' && (path === ROUTES.synonyms || path === ROUTES.admin.auditLog || path === ROUTES.admin.suggestions || path === ROUTES.synonymHistory('{synonym_id}')) && method === 'get']);
         }
       }
       expect(operations(doc).filter(({ op }) => op['x-rate-limit-group'] === undefined).map(({ path }) => path).every(isPublic)).toBe(true);

@@ -36,7 +36,7 @@ export function App() {
   }
 
   const visible = PAGES.filter((p) => hasRole(session, p.roles));
-  const page = visible.find((p) => p.id === pageId) ?? visible.find((p) => p.id === 'try') ?? visible[0];
+  const page = visible.find((p) => p.id === pageId) ?? visible[0];
   const Page = page.component;
 
   return (

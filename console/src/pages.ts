@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { ADMINS, ANALYSTS, CURATORS, type Role, type Session } from './auth';
 import { AdminPage } from './pages/AdminPage';
 import { AnalyticsPage } from './pages/AnalyticsPage';
+import { CataloguePage } from './pages/CataloguePage';
 import { ReviewPage } from './pages/ReviewPage';
 import { TryItPage } from './pages/TryItPage';
 
@@ -18,8 +19,10 @@ export interface PageDef {
   component: ComponentType<PageProps>;
 }
 
+/** In menu order; the first page a user may see is where the console opens. */
 export const PAGES: PageDef[] = [
   { id: 'review', title: 'Review queue', roles: CURATORS, component: ReviewPage },
+  { id: 'catalogue', title: 'Catalogue', roles: 'any', component: CataloguePage },
   { id: 'try', title: 'Try it', roles: 'any', component: TryItPage },
   { id: 'analytics', title: 'Analytics', roles: ANALYSTS, component: AnalyticsPage },
   { id: 'admin', title: 'Admin', roles: ADMINS, component: AdminPage },

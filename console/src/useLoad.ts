@@ -1,35 +1,28 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 
-export interface Loaded<T> {
-  data: T | undefined;
+interface Loaded<T> {
+  load: () => Promise<T>;
+  key: unknown;
+  result: T | null;
   error: unknown;
-  loading: boolean;
-  /** fetch again with the same key (after a change the page made) */
-  reload: () => void;
 }
 
 /**
- * Data a page reads from the API: fetched when `key` (everything the fetch depends on, as text) changes, or on
- * reload(). State is set only when the answer arrives, and an answer to an older key is dropped.
+ * Runs `load` (a useCallback) whenever it or `key` (a reload counter) changes. While a load is under way, busy is true
+ * and the previous result stays shown; an error belongs to the latest load only.
  */
-export function useLoad<T>(key: string, fetcher: () => Promise<T>): Loaded<T> {
-  const [nonce, setNonce] = useState(0);
-  const [state, setState] = useState<{ key: string; data?: T; error?: unknown }>({ key: '' });
-  const fetcherRef = useRef(fetcher);
+export function useLoad<T>(load: () => Promise<T>, key: unknown = 0): { result: T | null; error: unknown; busy: boolean } {
+  const [state, setState] = useState<Loaded<T> | null>(null);
   useEffect(() => {
-    fetcherRef.current = fetcher;
-  });
-  const requestKey = `${key}#${nonce}`;
-  useEffect(() => {
-    let current = true;
-    fetcherRef.current().then(
-      (data) => current && setState({ key: requestKey, data }),
-      (error: unknown) => current && setState((s) => ({ key: requestKey, data: s.data, error })),
+    let live = true;
+    load().then(
+      (result) => live && setState({ load, key, result, error: null }),
+      (error: unknown) => live && setState((old) => ({ load, key, result: old?.result ?? null, error })),
     );
     return () => {
-      current = false;
+      live = false;
     };
-  }, [requestKey]);
-  const reload = useCallback(() => setNonce((n) => n + 1), []);
-  return { data: state.data, error: state.error, loading: state.key !== requestKey, reload };
+  }, [load, key]);
+  const current = state !== null && state.load === load && state.key === key;
+  return { result: state?.result ?? null, error: current ? state.error : null, busy: !current };
 }

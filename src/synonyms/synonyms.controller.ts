@@ -13,6 +13,10 @@ import { CreateSynonymDto } from './dto/create-synonym.dto';
 import { DeleteSynonymDto } from './dto/delete-synonym.dto';
 import { ReviewSynonymsDto, ReviewSynonymsResponseDto } from './dto/review-synonyms.dto';
 import { ListSynonymsQueryDto } from './dto/list-synonyms-query.dto';
+import { AuditService } from '../audit/audit.service';
+import { AuditLogDto } from '../audit/dto/audit-entry.dto';
+import { PaginationQueryDto } from '../common/pagination';
+import { SynonymNotFoundError } from './synonym.errors';
 import { CreateSynonymResponseDto, SynonymDto, SynonymListDto, UpdateSynonymResponseDto } from './dto/synonym-responses.dto';
 import { UpdateSynonymDto } from './dto/update-synonym.dto';
 import { toSynonymView } from './synonym.view';
@@ -27,7 +31,10 @@ const SynonymIdParam = () => applyDecorators(ApiParam({ name: 'synonym_id', sche
 @RateLimitGroup('synonyms')
 @Controller('query-expansion/synonyms')
 export class SynonymsController {
-  constructor(private readonly synonyms: SynonymsService) {}
+  constructor(
+    private readonly synonyms: SynonymsService,
+    private readonly audit: AuditService,
+  ) {}
 
   @Post()
   @HttpCode(200)
@@ -70,6 +77,21 @@ export class SynonymsController {
   })
   review(@Body() dto: ReviewSynonymsDto, @CurrentUser() user: AuthUser): Promise<ReviewSynonymsResponseDto> {
     return this.synonyms.review(dto, user);
+  }
+
+  // Two path segments: it cannot clash with /synonyms/review or /synonyms/:synonym_id (docs/API.md, "Entry history").
+  @Get(':synonym_id/history')
+  @Roles(...CURATORS)
+  @ListRoute(AuditLogDto)
+  @ApiOperation({ summary: "One entry's audit history, newest first (curator or admin); kept after the entry is deleted" })
+  @SynonymIdParam()
+  @ApiInvalidParameter('limit')
+  @ApiErrors('SYNONYM_NOT_FOUND')
+  async history(@Param('synonym_id', ParseIdPipe) id: number, @Query() query: PaginationQueryDto) {
+    const page = await this.audit.list({ limit: query.limit, offset: query.offset, order: query.order, synonym_id: id });
+    // An id that never had an audit entry never existed (every create is audited): 404, not an empty list.
+    if (page.total === 0) throw new SynonymNotFoundError(id);
+    return page;
   }
 
   @Get(':synonym_id')

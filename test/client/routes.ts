@@ -8,6 +8,8 @@ export const ROUTES = {
   synonyms: '/query-expansion/synonyms',
   /** One entry; with '{synonym_id}' it is the path as the OpenAPI document names it. */
   synonym: (id: number | string) => `/query-expansion/synonyms/${id}`,
+  /** One entry's audit history (curator or admin); with '{synonym_id}' it is the path as the OpenAPI document names it. */
+  synonymHistory: (id: number | string) => `/query-expansion/synonyms/${id}/history`,
   /** Review at scale: one status move for many entries. */
   synonymsReview: '/query-expansion/synonyms/review',
   analytics: {

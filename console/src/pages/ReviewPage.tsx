@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
 import { call } from '../api';
 import { DataTable } from '../components/DataTable';
@@ -61,13 +61,16 @@ export function ReviewPage(_props: PageProps) {
   const [impact, setImpact] = useState<{ key: string; simulation: Simulation } | null>(null);
   const [answer, setAnswer] = useState<ReviewAnswer | null>(null);
 
-  const list = useLoad(`${kind}|${sort}|${offset}`, async () => {
+  const [reloads, setReloads] = useState(0);
+  const loadList = useCallback(async () => {
     const { data, headers } = await call<{ suggestions: Suggestion[]; total: number }>('GET', '/admin/suggestions', { query: { kind, sort, order: 'desc', limit: PAGE_SIZE, offset } });
     return { rows: data.suggestions, page: pageFromHeaders(headers) };
-  });
-  const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
-  const page: Page | null = list.data?.page ?? null;
-  const loading = list.loading;
+  }, [kind, sort, offset]);
+  const list = useLoad(loadList, reloads);
+  const reload = () => setReloads((n) => n + 1);
+  const rows = useMemo(() => list.result?.rows ?? [], [list.result]);
+  const page: Page | null = list.result?.page ?? null;
+  const loading = list.busy;
 
   const shown = useMemo(() => (openOnly ? rows.filter((r) => r.status !== null && OPEN.has(r.status)) : rows), [rows, openOnly]);
   const selectedIds = useMemo(() => shown.filter((r) => selection[String(r.synonym_id)]).map((r) => r.synonym_id), [shown, selection]);
@@ -98,7 +101,7 @@ export function ReviewPage(_props: PageProps) {
       setAnswer(data);
       setSelection({});
       setImpact(null);
-      list.reload();
+      reload();
     } catch (err) {
       setActionError(err);
     } finally {
@@ -133,7 +136,7 @@ export function ReviewPage(_props: PageProps) {
           <input type="checkbox" checked={openOnly} onChange={(e) => setOpenOnly(e.target.checked)} />
           Open only (pending, under review)
         </label>
-        <button type="button" onClick={list.reload} disabled={loading}>
+        <button type="button" onClick={reload} disabled={loading}>
           Refresh
         </button>
       </div>
