@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { testToken } from '../setup/auth';
+import { problemsOf, screenshot, startHarness, type Harness } from './console-harness';
+
+interface Entry {
+  id: number;
+  term: string;
+  synonym: string;
+  confidence: number;
+  notes: string | null;
+  version: number;
+}
+
+/** Catalogue editing with a conflict, what each role sees, and the analyst's report charts. */
+describe('console: catalogue, roles and analytics', () => {
+  let h: Harness;
+  let entry: Entry;
+  const admin = testToken('ada', ['admin']);
+  const curator = testToken('carol', ['curator']);
+  const otherCurator = testToken('cyril', ['curator']);
+  const analyst = testToken('ann', ['analyst']);
+  const user = testToken('uma', ['user']);
+  // seeded traffic: 6 expansions by two users, 4 rated (ratings 5, 4, 2, 5)
+  const SEEDED = 6;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    const created = await h.api<{ synonym_id: number }>('POST', '/synonyms', curator, { term: 'laptop', synonym: 'notebook', domain: 'technical', confidence: 0.8 });
+    expect(created.status).toBe(200);
+    entry = (await h.api<Entry>('GET', `/synonyms/${created.body.synonym_id}`, curator)).body;
+    const ids: string[] = [];
+    for (const [i, query] of ['laptop keeps crashing', 'VPN password reset', 'expense report approval', 'PTO request', 'vendor onboarding', 'printer on floor 3'].entries()) {
+      const res = await h.api<{ expansion_id: string }>('POST', '/expand', testToken(i % 2 ? 'u2' : 'u1', ['user']), { query, domain: i < 3 ? 'technical' : 'business', user_role: i % 2 ? 'manager' : 'developer' });
+      expect(res.status).toBe(200);
+      ids.push(res.body.expansion_id);
+    }
+    for (const [i, rating] of [5, 4, 2, 5].entries()) {
+      const res = await h.api('POST', '/feedback', testToken(i % 2 ? 'u2' : 'u1', ['user']), { expansion_id: ids[i], was_helpful: rating >= 4, rating });
+      expect(res.status).toBe(200);
+    }
+    // events are written in batches (every 0.5 s); the report reads them from the database
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+  }, 120_000);
+
+  afterAll(async () => {
+    await h?.close();
+  }, 30_000);
+
+  it('an edit conflict shows both versions, and re-applying saves on the new version with its history', async () => {
+    const page = await h.open(curator, 'catalogue');
+    await page.getByRole('button', { name: `Open ${entry.term} → ${entry.synonym} (id ${entry.id})` }).click();
+    const form = page.getByTestId('edit-form');
+    await form.waitFor();
+    await form.getByLabel('Notes').fill('notebook is the EU wording');
+    await form.getByLabel(/^Reason/).fill('clarify for EU offices');
+
+    // another curator changes the entry meanwhile
+    const other = await h.api<{ version: number }>('PUT', `/synonyms/${entry.id}`, otherCurator, { confidence: 0.61, reason: 'lower after ratings', version: entry.version });
+    expect(other.status).toBe(200);
+
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    const conflict = page.getByTestId('conflict-panel');
+    await conflict.waitFor();
+    const text = (await conflict.textContent()) ?? '';
+    expect(text).toContain(`now version ${entry.version + 1}`);
+    const confidenceRow = conflict.getByRole('row', { name: /^confidence/ });
+    await expect(confidenceRow.textContent()).resolves.toMatch(/0\.61/);
+    await expect(confidenceRow.getAttribute('class')).resolves.toContain('differs');
+    const notesRow = conflict.getByRole('row', { name: /^notes/ });
+    await expect(notesRow.textContent()).resolves.toContain('notebook is the EU wording');
+    await screenshot(page, 'catalogue-conflict');
+
+    await conflict.getByRole('button', { name: /^Re-apply my changes/ }).click();
+    await conflict.waitFor({ state: 'detached' });
+    const saved = await h.api<Entry>('GET', `/synonyms/${entry.id}`, curator);
+    expect(saved.body).toMatchObject({ notes: 'notebook is the EU wording', confidence: 0.61, version: entry.version + 2 });
+
+    const history = page.getByTestId('history-list');
+    await history.waitFor();
+    await expect(history.getByTestId('history-entry').first().textContent()).resolves.toContain('clarify for EU offices');
+    await expect(history.textContent()).resolves.toContain('lower after ratings');
+    await screenshot(page, 'catalogue');
+    expect(problemsOf(page)).toEqual([]);
+  }, 120_000);
+
+  it('a user without the curator role sees no edit controls and no curator pages', async () => {
+    const page = await h.open(user, 'catalogue');
+    await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link').allTextContents()).resolves.toEqual(['Catalogue', 'Try it']);
+    await page.getByTestId('catalogue-table').getByRole('row').nth(1).waitFor();
+    await expect(page.getByRole('button', { name: /^Open / }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: `View ${entry.term} → ${entry.synonym} (id ${entry.id})` }).click();
+    await page.getByTestId('entry-panel').waitFor();
+    await expect(page.getByTestId('edit-form').count()).resolves.toBe(0);
+    await expect(page.getByTestId('history-list').count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: /Delete/ }).count()).resolves.toBe(0);
+    await page.getByText('Propose an entry').click();
+    await expect(page.getByTestId('create-form').getByRole('button', { name: 'Propose' }).count()).resolves.toBe(1);
+    // a page the role may not use opens the first one it may
+    await page.goto(`${h.service.base}/console/#/admin`);
+    await expect(page.getByRole('heading', { level: 2 }).textContent()).resolves.toBe('Catalogue');
+    await screenshot(page, 'catalogue-as-user');
+  }, 60_000);
+
+  it('an analyst sees the report charts for the seeded traffic', async () => {
+    const page = await h.open(analyst, 'analytics');
+    await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link').allTextContents()).resolves.toEqual(['Catalogue', 'Try it', 'Analytics']);
+    const report = page.getByTestId('analytics-report');
+    await report.waitFor();
+    for (const id of ['chart-expansions', 'chart-satisfaction', 'chart-quality', 'chart-domains', 'chart-ratings', 'chart-roles']) {
+      await expect(page.getByTestId(id).locator('canvas').count()).resolves.toBe(1);
+    }
+    const cards = await report.getByRole('list', { name: 'Summary' }).getByRole('listitem').allTextContents();
+    expect(cards.some((c) => c === `${SEEDED}Total expansions` || c === `${SEEDED}Expansions`)).toBe(true);
+    const ratings = page.getByRole('region', { name: 'Rating distribution' });
+    await ratings.getByText('Data table').click();
+    const rows = await ratings.getByRole('row').allTextContents();
+    // ratings 5, 4, 2, 5
+    expect(rows).toEqual(expect.arrayContaining(['10', '21', '30', '41', '52']));
+    await screenshot(page, 'analytics');
+    expect(problemsOf(page)).toEqual([]);
+  }, 60_000);
+
+  it('an admin sees every page, each without errors', async () => {
+    const page = await h.open(admin, 'admin');
+    await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link').allTextContents()).resolves.toEqual(['Review queue', 'Catalogue', 'Try it', 'Analytics', 'Admin']);
+    await expect(page.getByRole('heading', { level: 2 }).textContent()).resolves.toBe('Admin');
+    await page.getByText(/audit/i).first().waitFor();
+    await screenshot(page, 'admin');
+    await page.setViewportSize({ width: 420, height: 800 });
+    await screenshot(page, 'admin-narrow');
+    expect(problemsOf(page)).toEqual([]);
+  }, 60_000);
+});
