@@ -11,6 +11,11 @@ interface Entry {
   version: number;
 }
 
+/** Form controls and buttons on the page without an accessible name (label, aria-label, aria-labelledby or text). */
+const UNLABELLED_CONTROLS = `[...document.querySelectorAll('input, select, textarea, button')]
+  .filter((el) => !(el.labels && el.labels.length) && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby') && !(el.tagName === 'BUTTON' && el.textContent.trim()))
+  .map((el) => el.outerHTML.slice(0, 120))`;
+
 /** Catalogue editing with a conflict, what each role sees, and the analyst's report charts. */
 describe('console: catalogue, roles and analytics', () => {
   let h: Harness;
@@ -120,14 +125,29 @@ describe('console: catalogue, roles and analytics', () => {
     expect(problemsOf(page)).toEqual([]);
   }, 60_000);
 
-  it('an admin sees every page, each without errors', async () => {
+  it('an admin sees every page, each without errors, every control labelled, at 1280 px and 420 px', async () => {
     const page = await h.open(admin, 'admin');
-    await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link').allTextContents()).resolves.toEqual(['Review queue', 'Catalogue', 'Try it', 'Analytics', 'Admin']);
+    const titles = ['Review queue', 'Catalogue', 'Try it', 'Analytics', 'Admin'];
+    await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link').allTextContents()).resolves.toEqual(titles);
     await expect(page.getByRole('heading', { level: 2 }).textContent()).resolves.toBe('Admin');
     await page.getByText(/audit/i).first().waitFor();
     await screenshot(page, 'admin');
-    await page.setViewportSize({ width: 420, height: 800 });
-    await screenshot(page, 'admin-narrow');
+
+    // keyboard: the first Tab reaches the skip link, which moves focus to the page
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate('document.activeElement.textContent')).resolves.toBe('Skip to content');
+    for (const width of [1280, 420]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const title of titles) {
+        await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: title }).click();
+        await expect(page.getByRole('heading', { level: 2 }).textContent()).resolves.toBe(title);
+        await page.waitForLoadState('networkidle');
+        await expect(page.evaluate(UNLABELLED_CONTROLS)).resolves.toEqual([]);
+        // nothing wider than the window but the tables, which scroll inside their own box
+        await expect(page.evaluate('document.documentElement.scrollWidth <= window.innerWidth + 1')).resolves.toBe(true);
+      }
+      await screenshot(page, `admin-${width}`);
+    }
     expect(problemsOf(page)).toEqual([]);
-  }, 60_000);
+  }, 90_000);
 });
