@@ -1,5 +1,5 @@
 // CSV download of a table the page shows (analytics tables, import results): RFC 4180 quoting, and cells that a
-// spreadsheet would run as a formula (=, +, -, @ first) prefixed with a quote.
+// spreadsheet would run as a formula (=, +, -, @, tab or carriage return first) prefixed with a quote.
 
 export type CsvCell = string | number | boolean | null | undefined;
 
@@ -9,7 +9,7 @@ export function toCsv(header: string[], rows: CsvCell[][]): string {
 
 function cell(value: CsvCell): string {
   let s = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@]/.test(s) && typeof value === 'string') s = `'${s}`;
+  if (/^[=+\-@\t\r]/.test(s) && typeof value === 'string') s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -121,6 +121,16 @@ describe('console: catalogue, roles and analytics', () => {
     const rows = await ratings.getByRole('row').allTextContents();
     // ratings 5, 4, 2, 5
     expect(rows).toEqual(expect.arrayContaining(['10', '21', '30', '41', '52']));
+    const perDay = page.getByRole('region', { name: 'Expansions over time' });
+    await perDay.getByText('Data table').click();
+    const today = new Date().toISOString().slice(0, 10);
+    await expect(perDay.getByRole('row', { name: new RegExp(`^${today}`) }).textContent()).resolves.toBe(`${today}${SEEDED}${SEEDED}`);
+    // a chart's tooltip, under the console's CSP (ECharts' HTML tooltips would carry inline styles)
+    const chart = page.getByTestId('chart-ratings');
+    const box = await chart.boundingBox();
+    if (!box) throw new Error('the ratings chart is not laid out');
+    await chart.hover({ position: { x: box.width * 0.88, y: box.height * 0.6 } });
+    await page.waitForTimeout(500);
     await screenshot(page, 'analytics');
     expect(problemsOf(page)).toEqual([]);
   }, 60_000);
@@ -133,9 +143,12 @@ describe('console: catalogue, roles and analytics', () => {
     await page.getByText(/audit/i).first().waitFor();
     await screenshot(page, 'admin');
 
-    // keyboard: the first Tab reaches the skip link, which moves focus to the page
+    // keyboard: the first Tab reaches the skip link, which moves focus to the page without leaving it
     await page.keyboard.press('Tab');
     await expect(page.evaluate('document.activeElement.textContent')).resolves.toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    await expect(page.evaluate('document.activeElement.id')).resolves.toBe('main');
+    await expect(page.getByRole('heading', { level: 2 }).textContent()).resolves.toBe('Admin');
     for (const width of [1280, 420]) {
       await page.setViewportSize({ width, height: 800 });
       for (const title of titles) {
@@ -149,5 +162,10 @@ describe('console: catalogue, roles and analytics', () => {
       await screenshot(page, `admin-${width}`);
     }
     expect(problemsOf(page)).toEqual([]);
+
+    // signing out forgets the token
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Bearer token').waitFor();
+    await expect(page.evaluate('sessionStorage.length')).resolves.toBe(0);
   }, 90_000);
 });

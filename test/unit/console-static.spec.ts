@@ -16,6 +16,7 @@ describe('console static files', () => {
     dir = mkdtempSync(join(tmpdir(), 'qes-console-static-'));
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>console</title>');
+    writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
     writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
     const serve = consoleMiddleware(dir);
     server = createServer((req, res) =>
@@ -50,6 +51,12 @@ describe('console static files', () => {
     expect(res.status).toBe(200);
     await expect(res.text()).resolves.toBe('console.log(1)');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('checks files with stable names (the icon) each time, as index.html', async () => {
+    const res = await fetch(`${base}/favicon.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('passes what it does not have to the next handler (the API answers 404)', async () => {

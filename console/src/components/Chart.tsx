@@ -14,7 +14,8 @@ export function Chart({ option, label, testId }: { option: EChartsCoreOption; la
     const el = ref.current;
     if (!el) return undefined;
     const chart = echarts.init(el);
-    chart.setOption({ aria: { enabled: true, label: { description: label } }, animation: false, ...option });
+    // tooltips as canvas text: ECharts' HTML tooltips carry inline styles, which the console's CSP refuses
+    chart.setOption({ aria: { enabled: true, label: { description: label } }, animation: false, ...option, tooltip: { renderMode: 'richText', ...(option.tooltip as object | undefined) } });
     const observer = new ResizeObserver(() => chart.resize());
     observer.observe(el);
     return () => {

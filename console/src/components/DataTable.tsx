@@ -26,7 +26,7 @@ export function DataTable<T>({ caption, data, columns, rowId, selection, onSelec
   });
   return (
     <div className="table-wrap">
-      <table data-testid={testId}>
+      <table data-testid={testId} tabIndex={-1}>
         <caption>{caption}</caption>
         <thead>
           {table.getHeaderGroups().map((group) => (

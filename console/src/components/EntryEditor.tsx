@@ -82,6 +82,9 @@ export function EntryEditor({ entry, version, onSaved }: { entry: Synonym; versi
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  // saved: the form waits for the entry's new version (the panel re-reads it and opens a fresh form on it), so a
+  // second save cannot go out on the old version and meet the curator's own change as a conflict
+  const [saved, setSaved] = useState(false);
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
   const id = entry.id;
 
@@ -91,6 +94,7 @@ export function EntryEditor({ entry, version, onSaved }: { entry: Synonym; versi
     try {
       const { data } = await call<{ message: string; version: number }>('PUT', `/synonyms/${id}`, { body: { ...changes, reason }, headers: { 'If-Match': `"${ifMatch}"` } });
       setConflict(null);
+      setSaved(true);
       onSaved(`${data.message} (now version ${data.version}).`);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'VERSION_CONFLICT') {
@@ -150,7 +154,7 @@ export function EntryEditor({ entry, version, onSaved }: { entry: Synonym; versi
         <label htmlFor={`${p}-reason`}>Reason (required, kept in the history)</label>
         <input id={`${p}-reason`} className="wide" required maxLength={1000} value={draft.reason} onChange={(e) => set({ reason: e.target.value })} />
         <div className="span actions">
-          <button type="submit" disabled={busy || conflict !== null}>
+          <button type="submit" disabled={busy || saved || conflict !== null}>
             Save changes
           </button>
           <button type="button" disabled={busy} onClick={() => setDraft(draftFrom(entry))}>
@@ -178,8 +182,8 @@ export function EntryEditor({ entry, version, onSaved }: { entry: Synonym; versi
 function ConflictPanel({ conflict, busy, onReapply, onDiscard }: { conflict: Conflict; busy: boolean; onReapply: () => void; onDiscard: () => void }) {
   const changed = Object.keys(conflict.changes);
   return (
-    <div className="panel conflict-panel" data-testid="conflict-panel" role="alert" aria-labelledby="conflict-title">
-      <h4 id="conflict-title">Someone else changed this entry (now version {conflict.serverVersion})</h4>
+    <div className="panel conflict-panel" data-testid="conflict-panel" aria-labelledby="conflict-title">
+      <h4 id="conflict-title" role="alert">Someone else changed this entry (now version {conflict.serverVersion})</h4>
       <p>
         Your changes ({changed.join(', ')}) were not saved. Highlighted rows differ between your version and the server&apos;s current one. Re-apply sends only the fields
         you changed, on the new version.

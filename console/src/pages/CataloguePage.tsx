@@ -16,7 +16,8 @@ type Filters = Record<(typeof FILTERS)[number], string>;
 const NO_FILTERS: Filters = { term: '', synonym: '', domain: '', status: '', user_role: '', department: '', source: '', tag: '' };
 const FILTER_LABELS: Record<keyof Filters, string> = { term: 'Term', synonym: 'Synonym', domain: 'Domain', status: 'Status', user_role: 'Role', department: 'Department', source: 'Source', tag: 'Tag' };
 const SORTS = ['created_at', 'updated_at', 'confidence', 'usage_count', 'success_rate', 'term', 'id'] as const;
-const SOURCES = ['manual_curation', 'collaborative', 'import', 'discovery'];
+/** SynonymSource values (the spec's enumeration; GET /synonyms refuses others) */
+const SOURCES = ['manual_curation', 'user_feedback', 'ml_discovery', 'domain_expert', 'collaborative', 'external_api'];
 const PAGE_SIZES = [10, 25, 50, 100];
 
 /** The catalogue: search, filter, sort and page through entries; propose or create one; curators edit, delete and read the history. */
@@ -70,6 +71,9 @@ export function CataloguePage({ session }: PageProps) {
     ],
     [curator],
   );
+
+  // focus back on the list when the entry panel closes (its buttons are gone)
+  const focusTable = () => document.querySelector<HTMLElement>('[data-testid="catalogue-table"]')?.focus();
 
   const first = page && page.total > 0 ? page.offset + 1 : 0;
   const last = page ? page.offset + rows.length : 0;
@@ -217,11 +221,17 @@ export function CataloguePage({ session }: PageProps) {
           id={selected}
           curator={curator}
           onChanged={() => setReload((n) => n + 1)}
-          onClose={() => setSelected(null)}
+          onClose={() => {
+            setSelected(null);
+            focusTable();
+          }}
           onDeleted={(message) => {
             setNotice(message);
             setSelected(null);
-            setReload((n) => n + 1);
+            // the last row of a page went: show the page before instead of an empty one
+            if (rows.length === 1 && offset > 0) setOffset(Math.max(0, offset - limit));
+            else setReload((n) => n + 1);
+            focusTable();
           }}
         />
       )}

@@ -23,8 +23,8 @@ export function ImpactPanel({ simulation, count }: { simulation: Simulation; cou
               </tr>
             </thead>
             <tbody>
-              {simulation.examples.map((ex) => (
-                <tr key={ex.query}>
+              {simulation.examples.map((ex, i) => (
+                <tr key={i}>
                   <td>{ex.query}</td>
                   <td>{ex.count}</td>
                   <td>

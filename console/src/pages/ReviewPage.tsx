@@ -143,7 +143,11 @@ export function ReviewPage(_props: PageProps) {
       {loading && <Busy label="Loading suggestions…" />}
       <ErrorMessage error={list.error} />
       <DataTable
-        caption={page ? `Suggestions ${page.total === 0 ? 0 : page.offset + 1}–${page.offset + rows.length} of ${page.total}` : 'Suggestions'}
+        caption={
+          page
+            ? `Suggestions ${page.total === 0 ? 0 : page.offset + 1}–${page.offset + rows.length} of ${page.total}${openOnly && shown.length < rows.length ? ` (${rows.length - shown.length} on this page already reviewed, hidden)` : ''}`
+            : 'Suggestions'
+        }
         data={shown}
         columns={columns}
         rowId={(r) => String(r.synonym_id)}

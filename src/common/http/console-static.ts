@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import serveStatic from 'serve-static';
 
@@ -32,14 +32,16 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unkno
 
 /** Serves the console from `dir`; anything it does not have falls through to the API's 404. */
 export function consoleMiddleware(dir: string): Middleware {
+  const assets = join(dir, 'assets') + sep;
   const serve = serveStatic(dir, {
     index: ['index.html'],
     redirect: true,
     fallthrough: true,
     setHeaders(res, path) {
       res.setHeader('Content-Security-Policy', CONSOLE_CSP);
-      // hashed asset names never change; index.html names the current ones, so it is always checked
-      res.setHeader('Cache-Control', path.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+      // hashed asset names (assets/) never change; index.html names the current ones and the icon keeps its name,
+      // so those are checked each time
+      res.setHeader('Cache-Control', path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   return (req, res, next) => {
