@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { showValue } from '../components/ValueDiff';
 import type { ColumnDef } from '@tanstack/react-table';
 import { call } from '../api';
 import { Chart } from '../components/Chart';
@@ -266,7 +267,7 @@ function AuditLogSection() {
 function changes(e: AuditEntry) {
   const before = e.old_values ?? {};
   const after = e.new_values ?? {};
-  const show = (v: unknown) => (v === undefined || v === null ? '–' : typeof v === 'string' ? v : JSON.stringify(v));
+  const show = (v: unknown) => (v === undefined || v === null ? '–' : showValue(v));
   let summary: string;
   if (e.old_values && e.new_values) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
