@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testToken } from '../setup/auth';
-import { problemsOf, screenshot, startHarness, type Harness } from './console-harness';
+import { expectPage, problemsOf, screenshot, startHarness, type Harness } from './console-harness';
 
 interface Entry {
   id: number;
@@ -104,7 +104,7 @@ describe('console: catalogue, roles and analytics', () => {
     await expect(page.getByTestId('create-form').getByRole('button', { name: 'Propose' }).count()).resolves.toBe(1);
     // a page the role may not use opens the first one it may
     await page.goto(`${h.service.base}/console/#/admin`);
-    await expect(page.getByRole('heading', { level: 2 }).textContent()).resolves.toBe('Catalogue');
+    await expectPage(page, 'Catalogue');
     await screenshot(page, 'catalogue-as-user');
   }, 60_000);
 
@@ -165,7 +165,7 @@ describe('console: catalogue, roles and analytics', () => {
     const page = await h.open(admin, 'admin');
     const titles = ['Review queue', 'Catalogue', 'Try it', 'Analytics', 'Admin'];
     await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link').allTextContents()).resolves.toEqual(titles);
-    await expect(page.getByRole('heading', { level: 2 }).textContent()).resolves.toBe('Admin');
+    await expectPage(page, 'Admin');
     await page.getByText(/audit/i).first().waitFor();
     await screenshot(page, 'admin');
 
@@ -174,12 +174,13 @@ describe('console: catalogue, roles and analytics', () => {
     await expect(page.evaluate('document.activeElement.textContent')).resolves.toBe('Skip to content');
     await page.keyboard.press('Enter');
     await expect(page.evaluate('document.activeElement.id')).resolves.toBe('main');
-    await expect(page.getByRole('heading', { level: 2 }).textContent()).resolves.toBe('Admin');
+    await expect(page.evaluate('location.hash')).resolves.toBe('#/admin');
+    await expectPage(page, 'Admin');
     for (const width of [1280, 420]) {
       await page.setViewportSize({ width, height: 800 });
       for (const title of titles) {
         await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: title }).click();
-        await expect(page.getByRole('heading', { level: 2 }).textContent()).resolves.toBe(title);
+        await expectPage(page, title);
         await page.waitForLoadState('networkidle');
         await expect(page.evaluate(UNLABELLED_CONTROLS)).resolves.toEqual([]);
         // nothing wider than the window but the tables, which scroll inside their own box

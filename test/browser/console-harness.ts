@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from '@jest/globals';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { TEST_SECRET } from '../setup/auth';
 import { freePort } from '../setup/servers';
@@ -96,4 +97,10 @@ export function problemsOf(page: Page): string[] {
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** Waits until the console shows the page of this title (navigation re-renders after the hash changes), and only it. */
+export async function expectPage(page: Page, title: string): Promise<void> {
+  await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor({ timeout: 10_000 });
+  expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([title]);
 }
