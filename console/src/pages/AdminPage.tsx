@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useAction } from '../useAction';
 import { showValue } from '../components/ValueDiff';
 import type { ColumnDef } from '@tanstack/react-table';
 import { call } from '../api';
@@ -295,34 +296,22 @@ function ImportSection() {
   const [format, setFormat] = useState<'csv' | 'json'>('csv');
   const [domain, setDomain] = useState('');
   const [answer, setAnswer] = useState<ImportResponse | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const running = useRef(false);
+  const { busy, error, run } = useAction();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    // a second click before React re-renders the disabled button must not start a second import
-    if (running.current) return;
-    running.current = true;
-    setBusy(true);
-    setError(null);
-    setAnswer(null);
-    try {
+    void run(async () => {
+      setAnswer(null);
       const { data } = await call<ImportResponse>('POST', '/admin/bulk-import', { body: { file_path: filePath.trim(), import_format: format, domain: domain.trim() || undefined } });
       setAnswer(data);
-    } catch (err) {
-      setError(err);
-    } finally {
-      running.current = false;
-      setBusy(false);
-    }
+    });
   }
 
   const r = answer?.result;
   return (
     <section aria-labelledby="import-title">
       <h3 id="import-title">Bulk import</h3>
-      <form className="stack-form" onSubmit={(e) => void submit(e)} aria-busy={busy}>
+      <form className="stack-form" onSubmit={submit} aria-busy={busy}>
         <label htmlFor="import-path">File path (inside the import directory)</label>
         <input id="import-path" value={filePath} onChange={(e) => setFilePath(e.target.value)} required maxLength={1024} placeholder="synonyms.csv" />
         <label htmlFor="import-format">Format</label>
@@ -372,32 +361,21 @@ function ExportSection() {
   const [domain, setDomain] = useState('');
   const [status, setStatus] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const running = useRef(false);
+  const { busy, error, run } = useAction();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    if (running.current) return;
-    running.current = true;
-    setBusy(true);
-    setError(null);
-    setMessage(null);
-    try {
+    void run(async () => {
+      setMessage(null);
       const { data } = await call<ExportResponse>('POST', '/admin/export', { body: { output_path: outputPath.trim(), export_format: format, domain: domain.trim() || undefined, status: status || undefined } });
       setMessage(data.message);
-    } catch (err) {
-      setError(err);
-    } finally {
-      running.current = false;
-      setBusy(false);
-    }
+    });
   }
 
   return (
     <section aria-labelledby="export-title">
       <h3 id="export-title">Export</h3>
-      <form className="stack-form" onSubmit={(e) => void submit(e)} aria-busy={busy}>
+      <form className="stack-form" onSubmit={submit} aria-busy={busy}>
         <label htmlFor="export-path">Output path (inside the export directory)</label>
         <input id="export-path" value={outputPath} onChange={(e) => setOutputPath(e.target.value)} required maxLength={1024} placeholder="synonyms-export.csv" />
         <label htmlFor="export-format">Format</label>

@@ -5,6 +5,7 @@ import { DataTable } from '../components/DataTable';
 import { Busy, ErrorMessage, Notice } from '../components/Status';
 import type { PageProps } from '../pages';
 import { pageFromHeaders, type Page } from '../types';
+import { useAction } from '../useAction';
 import { useLoad } from '../useLoad';
 import { ImpactPanel } from './ImpactPanel';
 import type { ReviewAction, ReviewAnswer, Simulation, Suggestion } from './review-types';
@@ -56,8 +57,9 @@ export function ReviewPage(_props: PageProps) {
   const [offset, setOffset] = useState(0);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<unknown>(null);
+  const [busyLabel, setBusyLabel] = useState('');
+  const task = useAction();
+  const busy = task.busy ? busyLabel : null;
   const [impact, setImpact] = useState<{ key: string; simulation: Simulation } | null>(null);
   const [answer, setAnswer] = useState<ReviewAnswer | null>(null);
 
@@ -78,35 +80,25 @@ export function ReviewPage(_props: PageProps) {
   const impactShown = impact !== null && impact.key === selectionKey;
   const needsImpact = selectedIds.length > 0 && selectedIds.length <= MAX_SIMULATED && !impactShown;
 
-  async function simulate() {
-    setBusy('Simulating the selection over recorded queries…');
-    setActionError(null);
-    try {
+  function simulate() {
+    setBusyLabel('Simulating the selection over recorded queries…');
+    void task.run(async () => {
       const changes = selectedIds.map((id) => ({ action: 'activate', synonym_id: id }));
       const { data } = await call<Simulation>('POST', '/admin/simulate', { body: { changes } });
       setImpact({ key: selectionKey, simulation: data });
-    } catch (err) {
-      setActionError(err);
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
-  async function review(action: ReviewAction) {
-    setBusy('Applying the review…');
-    setActionError(null);
-    setAnswer(null);
-    try {
-      const { data } = await call<ReviewAnswer>('POST', '/synonyms/review', { body: { ids: selectedIds, action, reason: reason.trim() } });
+  function review(reviewAction: ReviewAction) {
+    setBusyLabel('Applying the review…');
+    void task.run(async () => {
+      setAnswer(null);
+      const { data } = await call<ReviewAnswer>('POST', '/synonyms/review', { body: { ids: selectedIds, action: reviewAction, reason: reason.trim() } });
       setAnswer(data);
       setSelection({});
       setImpact(null);
       reload();
-    } catch (err) {
-      setActionError(err);
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   const reasonOk = reason.trim().length > 0;
@@ -170,7 +162,7 @@ export function ReviewPage(_props: PageProps) {
         <label htmlFor="review-reason">Reason (recorded in each entry's audit history)</label>
         <textarea id="review-reason" rows={2} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
         <div className="actions">
-          <button type="button" disabled={selectedIds.length === 0 || selectedIds.length > MAX_SIMULATED || busy !== null} onClick={() => void simulate()}>
+          <button type="button" disabled={selectedIds.length === 0 || selectedIds.length > MAX_SIMULATED || busy !== null} onClick={simulate}>
             What would change
           </button>
           {ACTIONS.map(({ action, label }) => (
@@ -179,7 +171,7 @@ export function ReviewPage(_props: PageProps) {
               type="button"
               className={action === 'approve' ? 'primary' : undefined}
               disabled={selectedIds.length === 0 || !reasonOk || busy !== null || (action === 'approve' && needsImpact)}
-              onClick={() => void review(action)}
+              onClick={() => review(action)}
             >
               {label}
             </button>
@@ -195,7 +187,7 @@ export function ReviewPage(_props: PageProps) {
                 : ''}
         </p>
         {busy && <Busy label={busy} />}
-        <ErrorMessage error={actionError} />
+        <ErrorMessage error={task.error} />
       </section>
 
       {impactShown && impact && <ImpactPanel simulation={impact.simulation} count={selectedIds.length} />}
