@@ -201,6 +201,8 @@ export interface BenchAppOptions {
   port?: number;
   /** distinct users (token subjects); the HTTP bench gives each connection its own */
   users?: number;
+  /** EXPANSION_CACHE_SIZE (0: every expand runs the engine); unset: the service's default */
+  cacheSize?: number;
   log?: (line: string) => void;
 }
 
@@ -215,7 +217,7 @@ export interface BenchApp {
   constantBody: string;
   /** Mean size of the expand answers to `bodies`, in bytes. */
   meanExpandBytes: number;
-  /** expansion_metadata.processing_time_ms over the pool (unloaded, after one pass of warm-up) */
+  /** expansion_metadata.processing_time_ms over the pool (unloaded, after one pass of warm-up: with the cache on, that pass filled it) */
   serviceTime: { meanMs: number; p99Ms: number };
   setupMs: { start: number; populate: number; index: number };
   close(): Promise<void>;
@@ -245,6 +247,8 @@ export async function startBenchApp(opts: BenchAppOptions = {}): Promise<BenchAp
     WORDNET: 'on',
   });
   delete process.env.REDIS_URL;
+  if (opts.cacheSize === undefined) delete process.env.EXPANSION_CACHE_SIZE;
+  else process.env.EXPANSION_CACHE_SIZE = String(opts.cacheSize);
 
   let t = Date.now();
   const app = await NestFactory.create(BenchAppModule, APP_OPTIONS);
@@ -328,8 +332,8 @@ if (require.main === module && process.argv.includes('--serve')) {
   answerCpuReadings();
   answerProfileRequests();
   const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-  const log = (line: string) => process.stderr.write(`  [app] ${line}\n`);
-  startBenchApp({ entries: arg('entries') ? Number(arg('entries')) : undefined, log })
+  const log = (line: string) => process.stderr.write(`  [app${arg('cache-size') === '0' ? ', cache off' : ''}] ${line}\n`);
+  startBenchApp({ entries: arg('entries') ? Number(arg('entries')) : undefined, cacheSize: arg('cache-size') ? Number(arg('cache-size')) : undefined, log })
     .then((b) => {
       const ready: BenchAppMessage = {
         type: 'ready',

@@ -3,11 +3,13 @@
  *   1. a bare node:http server answering the constant body (the machine's ceiling),
  *   2. a minimal Nest + Express app answering the same body (the framework's ceiling on this adapter),
  *   3. POST /query-expansion/bench-constant of the real app (same guards and pipes as expand, fixed answer),
- *   4. POST /query-expansion/expand of the same app over a 100k-entry catalogue.
+ *   4. POST /query-expansion/expand of the same app over a 100k-entry catalogue, at the service's defaults
+ *      (result cache on: the 200 bodies in rotation are answered from it once seen),
+ *   5. POST /query-expansion/expand of a second such app with EXPANSION_CACHE_SIZE=0: every request runs the engine.
  * The servers run in child processes (bench/bench-app.ts, bench/minimal-app.ts, and this file with
  * --bare-server) so the load generator never shares an event loop with the server it measures. The minimal
- * app, constant and expand are measured twice, interleaved (minimal, constant, expand, expand, constant,
- * minimal), so drift on a shared machine cancels out. Each server reports its CPU time around every measured
+ * app, constant and both expands are measured twice, interleaved (minimal, constant, expand, expand cache off,
+ * expand cache off, expand, constant, minimal), so drift on a shared machine cancels out. Each server reports its CPU time around every measured
  * segment, so the CPU cost per request is the server's own, whatever the load generator costs.
  *
  *   node -r ts-node/register/transpile-only bench/http.ts [--duration=10] [--warmup=2] [--entries=100000]
@@ -66,6 +68,8 @@ export interface HttpBenchResult {
   minimal: HttpTargetResult;
   constant: HttpTargetResult;
   expand: HttpTargetResult;
+  /** expand with the result cache off: what a request the cache has not seen costs */
+  expandUncached?: HttpTargetResult;
   ratios: {
     /** constant req/s ÷ minimal Nest app req/s (target ≥ 0.7): what the app's middleware, guards and pipes cost */
     constantVsMinimalRps: number;
@@ -75,13 +79,19 @@ export interface HttpBenchResult {
     expandVsMinimalP99: number;
     /** expand req/s ÷ constant req/s */
     expandVsConstantRps: number;
+    /** expand with the cache off, req/s ÷ minimal Nest app req/s */
+    expandUncachedVsMinimalRps?: number;
+    /** expand with the cache off, p99 ÷ minimal Nest app p99 */
+    expandUncachedVsMinimalP99?: number;
     /** minimal Nest app req/s ÷ bare node:http req/s: what the framework itself costs */
     minimalVsBareRps: number;
   };
   targets: { constantAtLeast70pcOfMinimal: boolean; expandAtLeast50pcOfMinimal: boolean; expandP99AtMost3xMinimal: boolean };
   config: { connections: number; duration: number; warmup: number; entries: number; bodies: number; autocannon: string };
-  /** expand's own processing_time_ms, one request at a time (no load) */
+  /** expand's own processing_time_ms, one request at a time (no load), answered from the cache */
   serviceTime: { meanMs: number; p99Ms: number };
+  /** the same with the cache off: engine, ids, event hand-over */
+  serviceTimeUncached?: { meanMs: number; p99Ms: number };
   setupMs: { start: number; populate: number; index: number };
 }
 
@@ -218,6 +228,10 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
     const app = fork(join(__dirname, 'bench-app.ts'), ['--serve', `--entries=${entries}`], { execArgv: TS_NODE, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     children.push(app);
     const ready = await waitFor<Extract<BenchAppMessage, { type: 'ready' }>>(app, 'the bench app', 180_000);
+    log('starting the same app with the result cache off...');
+    const uncachedApp = fork(join(__dirname, 'bench-app.ts'), ['--serve', `--entries=${entries}`, '--cache-size=0'], { execArgv: TS_NODE, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    children.push(uncachedApp);
+    const uncachedReady = await waitFor<Extract<BenchAppMessage, { type: 'ready' }>>(uncachedApp, 'the bench app with the cache off', 180_000);
 
     const bare = fork(__filename, ['--bare-server'], { execArgv: TS_NODE, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     children.push(bare);
@@ -236,9 +250,10 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
       minimal: { name: 'minimal Nest + Express', url: minimalUrl, path: '/', child: minimal },
       constant: { name: 'Nest constant route', url: ready.url, path: '/query-expansion/bench-constant', child: app },
       expand: { name: 'Nest POST /expand', url: ready.url, path: '/query-expansion/expand', child: app },
+      expandUncached: { name: 'Nest POST /expand, cache off', url: uncachedReady.url, path: '/query-expansion/expand', child: uncachedApp },
     };
-    const runs: Record<keyof typeof targets, HttpRun[]> = { bare: [], minimal: [], constant: [], expand: [] };
-    const order: (keyof typeof targets)[] = ['bare', 'minimal', 'constant', 'expand', 'expand', 'constant', 'minimal'];
+    const runs: Record<keyof typeof targets, HttpRun[]> = { bare: [], minimal: [], constant: [], expand: [], expandUncached: [] };
+    const order: (keyof typeof targets)[] = ['bare', 'minimal', 'constant', 'expand', 'expandUncached', 'expandUncached', 'expand', 'constant', 'minimal'];
     for (const key of order) {
       const t = targets[key];
       if (warmup > 0) await cannon(t, ready.tokens, ready.bodies, connections, warmup);
@@ -254,8 +269,9 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
     const minimalResult = combine(targets.minimal, runs.minimal, constantBytes);
     const constant = combine(targets.constant, runs.constant, constantBytes);
     const expand = combine(targets.expand, runs.expand, ready.meanExpandBytes);
+    const expandUncached = combine(targets.expandUncached, runs.expandUncached, uncachedReady.meanExpandBytes);
 
-    const failed = [bareResult, minimalResult, constant, expand].filter((r) => r.non2xx + r.errors + r.timeouts > 0);
+    const failed = [bareResult, minimalResult, constant, expand, expandUncached].filter((r) => r.non2xx + r.errors + r.timeouts > 0);
     if (failed.length > 0) {
       throw new Error(
         `Benchmark invalid: ${failed.map((r) => `${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`).join('; ')}`,
@@ -267,6 +283,8 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
       expandVsMinimalRps: round(expand.reqPerSec / minimalResult.reqPerSec),
       expandVsMinimalP99: round(expand.p99Ms / minimalResult.p99Ms),
       expandVsConstantRps: round(expand.reqPerSec / constant.reqPerSec),
+      expandUncachedVsMinimalRps: round(expandUncached.reqPerSec / minimalResult.reqPerSec),
+      expandUncachedVsMinimalP99: round(expandUncached.p99Ms / minimalResult.p99Ms),
       minimalVsBareRps: round(minimalResult.reqPerSec / bareResult.reqPerSec),
     };
     return {
@@ -274,6 +292,7 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
       minimal: minimalResult,
       constant,
       expand,
+      expandUncached,
       ratios,
       targets: {
         constantAtLeast70pcOfMinimal: ratios.constantVsMinimalRps >= 0.7,
@@ -290,6 +309,7 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
         autocannon: (require('autocannon/package.json') as { version: string }).version,
       },
       serviceTime: ready.serviceTime,
+      serviceTimeUncached: uncachedReady.serviceTime,
       setupMs: ready.setupMs,
     };
   } finally {
@@ -312,8 +332,11 @@ export function httpToMarkdown(r: HttpBenchResult): string {
     row(r.minimal),
     row(r.constant),
     row(r.expand),
+    ...(r.expandUncached ? [row(r.expandUncached)] : []),
     '',
-    `Segments (order: bare, minimal, constant, expand, expand, constant, minimal): minimal ${runs(r.minimal)}; constant ${runs(r.constant)}; expand ${runs(r.expand)}.`,
+    r.expandUncached
+      ? `Segments (order: bare, minimal, constant, expand, expand cache off, expand cache off, expand, constant, minimal): minimal ${runs(r.minimal)}; constant ${runs(r.constant)}; expand ${runs(r.expand)}; expand cache off ${runs(r.expandUncached)}.`
+      : `Segments (order: bare, minimal, constant, expand, expand, constant, minimal): minimal ${runs(r.minimal)}; constant ${runs(r.constant)}; expand ${runs(r.expand)}.`,
     '',
     '| ratio | value | target | |',
     '|---|---:|---:|---|',
@@ -321,10 +344,19 @@ export function httpToMarkdown(r: HttpBenchResult): string {
     `| expand req/s ÷ minimal Nest app req/s | ${r.ratios.expandVsMinimalRps} | ≥ 0.5 | ${met(r.targets.expandAtLeast50pcOfMinimal)} |`,
     `| expand p99 ÷ minimal Nest app p99 | ${r.ratios.expandVsMinimalP99} | ≤ 3 | ${met(r.targets.expandP99AtMost3xMinimal)} |`,
     `| expand req/s ÷ constant route req/s | ${r.ratios.expandVsConstantRps} | (information) | |`,
+    ...(r.expandUncached
+      ? [
+          `| expand with the cache off, req/s ÷ minimal Nest app req/s | ${r.ratios.expandUncachedVsMinimalRps} | (information: every request new) | |`,
+          `| expand with the cache off, p99 ÷ minimal Nest app p99 | ${r.ratios.expandUncachedVsMinimalP99} | (information) | |`,
+        ]
+      : []),
     `| minimal Nest app req/s ÷ bare node:http req/s | ${r.ratios.minimalVsBareRps} | (information) | |`,
     '',
-    `Expand's own work (\`expansion_metadata.processing_time_ms\`: engine, ids, event hand-over), one request at a time: ` +
-      `mean ${r.serviceTime.meanMs} ms, p99 ${r.serviceTime.p99Ms} ms.`,
+    r.serviceTimeUncached
+      ? `Expand's own work (\`expansion_metadata.processing_time_ms\`: engine or cache, ids, event hand-over), one request at a time: ` +
+        `cache off mean ${r.serviceTimeUncached.meanMs} ms, p99 ${r.serviceTimeUncached.p99Ms} ms; answered from the cache mean ${r.serviceTime.meanMs} ms, p99 ${r.serviceTime.p99Ms} ms.`
+      : `Expand's own work (\`expansion_metadata.processing_time_ms\`: engine, ids, event hand-over), one request at a time: ` +
+        `mean ${r.serviceTime.meanMs} ms, p99 ${r.serviceTime.p99Ms} ms.`,
     '',
     `Setup: app start ${r.setupMs.start} ms (WordNet included), catalogue insert ${r.setupMs.populate} ms, index rebuild ${r.setupMs.index} ms.`,
   ].join('\n');

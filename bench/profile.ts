@@ -1,7 +1,7 @@
 /**
  * Where the time goes: a CPU profile of the running service under load, start-up excluded.
  *
- *   npm run bench:profile [-- --route=expand|constant|minimal] [--duration=10] [--entries=100000] [--write]
+ *   npm run bench:profile [-- --route=expand|expand-uncached|constant|minimal] [--duration=10] [--entries=100000] [--write]
  *
  * Starts the benchmark app (bench/bench-app.ts) in a child process, warms it up, runs V8's CPU profiler in
  * the child only while autocannon loads one route (50 connections), then attributes each sample's self time to
@@ -105,7 +105,8 @@ async function main(): Promise<void> {
   const duration = Number(arg('duration') ?? 10);
   const entries = Number(arg('entries') ?? 100_000);
   const log = (l: string) => process.stderr.write(`${l}\n`);
-  const app = fork(join(__dirname, 'bench-app.ts'), ['--serve', `--entries=${entries}`], { execArgv: TS_NODE, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // expand-uncached: the app with its result cache off, so every request runs the engine
+  const app = fork(join(__dirname, 'bench-app.ts'), ['--serve', `--entries=${entries}`, ...(route === 'expand-uncached' ? ['--cache-size=0'] : [])], { execArgv: TS_NODE, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const others: ChildProcess[] = [];
   try {
     const ready = await waitFor<Extract<BenchAppMessage, { type: 'ready' }>>(app, 'the bench app', 180_000);
@@ -134,11 +135,11 @@ async function main(): Promise<void> {
       requests,
       totalMicros: Math.round(total / requests),
       rows: buckets.filter(([, t]) => t / requests >= 2).map(([b, t]) => ({ bucket: b, micros: Math.round(t / requests), share: Math.round((t / total) * 100) })),
-      ...(route === 'expand'
+      ...(route === 'expand' || route === 'expand-uncached'
         ? {
             serviceLayer: {
               serviceMicros: Math.round(inclusiveTime(profile, 'expand', 'expansion/expansion.service.ts') / requests),
-              engineMicros: Math.round(inclusiveTime(profile, 'runEngine', 'expansion/expansion.service.ts') / requests),
+              engineMicros: Math.round(inclusiveTime(profile, 'expand', 'engine/expand.ts') / requests),
             },
           }
         : {}),

@@ -116,8 +116,13 @@ describe('Tracing on', () => {
       'expansion.query_length': QUERY.length,
       'expansion.result_count': res.body.expanded_queries.length,
       'expansion.strategies': res.body.expansion_metadata.strategies_used,
+      'expansion.cached': false,
     });
     expect(res.body.expanded_queries.length).toBeGreaterThan(0);
+    // the same request again is answered from the result cache, and its span says so
+    expect((await t.api.expand({ query: QUERY }, user)).status).toBe(200);
+    const again = (await spansOnce((s) => s.name === ENGINE_SPAN && s !== engine)).find((s) => s.name === ENGINE_SPAN && s !== engine);
+    expect(again?.attributes['expansion.cached']).toBe(true);
   });
 
   it("the recorder's flush writes the events in a span of its own, with a span per statement", async () => {

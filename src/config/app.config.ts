@@ -14,6 +14,7 @@ class AppEnv {
   @IsOptional() @IsString() DATA_DIR: string = './data';
   @IsOptional() @IsUrl({ protocols: ['redis', 'rediss'], require_protocol: true, require_tld: false }, { message: 'REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379' }) REDIS_URL?: string;
   @IsOptional() @IsIn(['on', 'off']) WORDNET: string = 'on';
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(100_000) EXPANSION_CACHE_SIZE: number = 1000;
   @IsOptional() @IsIn(['true', 'false']) SEED: string = 'true';
   @IsOptional() @IsString() @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' }) METRICS_TOKEN?: string;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1000) @Max(600_000) SHUTDOWN_GRACE_MS: number = 10_000;
@@ -32,6 +33,8 @@ export interface AppConfig {
   redisUrl?: string;
   /** Load WordNet for the semantic strategy at start-up. */
   wordnet: boolean;
+  /** Expansions of recent requests kept until the index changes (docs/EXPANSION.md, "Result cache"); 0 turns the cache off. */
+  expansionCacheSize: number;
   /** When set, GET /metrics needs it as a bearer token. */
   metricsToken?: string;
   /** Development only: an empty catalogue gets the sample catalogue at start-up. */
@@ -102,6 +105,7 @@ export const appConfig = registerAs('app', (): AppConfig => {
     dataDir: env.DATA_DIR,
     redisUrl: env.REDIS_URL,
     wordnet: env.WORDNET === 'on',
+    expansionCacheSize: env.EXPANSION_CACHE_SIZE,
     metricsToken: env.METRICS_TOKEN,
     seed: env.SEED === 'true',
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,

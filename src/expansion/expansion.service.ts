@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Counter } from 'prom-client';
+import type { RootConfig } from '../config';
 import type { Tracer } from '@opentelemetry/api';
 import { actingUserId } from '../auth/acting-user';
 import type { AuthUser } from '../auth/auth-user';
 import type { ExpandRequestDto } from './dto/expand-request.dto';
 import { engineSettings } from './default-request';
 import type { ExpandResponseDto, ExpansionResultDto } from './dto/expand-response.dto';
-import { expand, type EngineResult } from './engine';
+import { expand, type ExpansionRequest } from './engine';
+import { ExpansionCache, type CachedExpansion } from './expansion-cache';
 import { ExpansionEventEntity } from './entities/expansion-event.entity';
 import { ExpansionIndexService } from './expansion-index.service';
 import { ExpansionRecorder } from './expansion-recorder.service';
@@ -32,19 +36,26 @@ export function parseExpansionId(id: string): { eventId: string; resultIndex: nu
   return { eventId: m[1], resultIndex: m[2] === undefined ? null : Number(m[2]) - 1 };
 }
 
-/** POST /expand: the engine over the in-memory index; the event is recorded after the answer is built. */
+/** POST /expand: the engine over the in-memory index (or its cached answer); the event is recorded after the answer is built. */
 @Injectable()
 export class ExpansionService {
   /** Defined only while tracing is on: the engine call then runs in a span (no span object otherwise). */
   private readonly tracer: Tracer | undefined;
+  private readonly cache: ExpansionCache;
+  private readonly cacheHits: Counter.Internal;
+  private readonly cacheMisses: Counter.Internal;
 
   constructor(
     private readonly indexes: ExpansionIndexService,
     private readonly recorder: ExpansionRecorder,
     private readonly metrics: MetricsService,
     tracing: TracingService,
+    config: ConfigService<RootConfig, true>,
   ) {
     this.tracer = tracing.tracer;
+    this.cache = new ExpansionCache(config.getOrThrow('app.expansionCacheSize', { infer: true }));
+    this.cacheHits = metrics.expansionCache.labels('hit');
+    this.cacheMisses = metrics.expansionCache.labels('miss');
   }
 
   expand(dto: ExpandRequestDto, caller: AuthUser): ExpandResponseDto {
@@ -52,26 +63,23 @@ export class ExpansionService {
     const userId = actingUserId(caller, dto.user_id);
     // the query's length, never its text: spans leave the service
     const span = this.tracer?.startSpan(ENGINE_SPAN, { attributes: { 'expansion.query_length': dto.query.length } });
-    let results: EngineResult[];
+    let computed: CachedExpansion;
+    let cached: boolean;
     try {
-      results = this.runEngine(dto);
+      [computed, cached] = this.compute(dto);
     } catch (err) {
       if (span) failSpan(span, err);
       span?.end();
       throw err;
     }
-    // the combined result joins alternatives of several types: each counts as used
-    const strategies = [...new Set(results.flatMap((r) => r.metadata.expansion_types ?? [r.expansion_type]))];
-    span?.setAttributes({ 'expansion.result_count': results.length, 'expansion.strategies': strategies }).end();
+    const { strategies, avgConfidence, avgRelevance } = computed;
+    span?.setAttributes({ 'expansion.result_count': computed.results.length, 'expansion.strategies': [...strategies], 'expansion.cached': cached }).end();
 
     const eventId = `exp_${randomUUID().replace(/-/g, '')}`;
-    // the engine's results are this request's own objects: each gets its id in place, nothing is copied
-    const views = results as ExpansionResultDto[];
-    for (let i = 0; i < views.length; i++) views[i].expansion_id = resultId(eventId, i);
-    this.metrics.expansions.inc({ outcome: results.length > 0 ? 'results' : 'none' });
+    // each answer gets its own result objects (their parts are shared with the cache, never changed)
+    const views: ExpansionResultDto[] = computed.results.map((r, i) => ({ ...r, expansion_id: resultId(eventId, i) }));
+    this.metrics.expansions.inc({ outcome: views.length > 0 ? 'results' : 'none' });
     for (const s of strategies) this.metrics.expansionsByStrategy.inc({ strategy: s });
-    const avgConfidence = results.length > 0 ? results.reduce((s, r) => s + r.confidence_score, 0) / results.length : 0;
-    const avgRelevance = results.length > 0 ? results.reduce((s, r) => s + r.relevance_score, 0) / results.length : 0;
     const latencyMs = Number(process.hrtime.bigint() - started) / 1e6;
 
     const event = new ExpansionEventEntity();
@@ -83,18 +91,18 @@ export class ExpansionService {
       domain: dto.domain ?? null,
       sessionId: dto.session_id ?? null,
       query: dto.query,
-      resultCount: results.length,
-      strategies,
+      resultCount: views.length,
+      strategies: [...strategies],
       avgConfidence,
       avgRelevance,
       latencyMs,
-      results: views.map((v) => ({
+      results: views.map((v, i) => ({
         expansion_id: v.expansion_id,
         expansion_type: v.expansion_type,
         confidence_score: v.confidence_score,
         relevance_score: v.relevance_score,
-        synonym_ids: v.synonyms_used.flatMap((s) => (s.synonym_id === undefined ? [] : [s.synonym_id])),
-        pairs: pairsUsed(v.synonyms_used),
+        synonym_ids: computed.recorded[i].synonym_ids,
+        pairs: computed.recorded[i].pairs,
       })),
       createdAt: new Date(),
     });
@@ -105,7 +113,7 @@ export class ExpansionService {
       expanded_queries: views,
       expansion_metadata: {
         total_expansions: views.length,
-        strategies_used: strategies,
+        strategies_used: [...strategies],
         avg_confidence: round4(avgConfidence),
         processing_time_ms: round4(latencyMs),
       },
@@ -114,22 +122,46 @@ export class ExpansionService {
     };
   }
 
-  /** The engine over the in-memory index, with the request's settings and the service's defaults. */
-  private runEngine(dto: ExpandRequestDto): EngineResult[] {
-    return expand(
-      this.indexes.current,
-      {
-        query: dto.query,
-        userRole: dto.user_role,
-        department: dto.department,
-        domain: dto.domain,
-        conversationHistory: dto.conversation_history,
-        availableDocuments: dto.available_documents,
-        userPreferences: dto.user_preferences,
-        enabledStrategies: dto.enabled_strategies,
-        ...engineSettings(dto.expansion_settings),
-      },
-      { wordnet: this.indexes.wordnet, pairStats: this.indexes.pairStats },
-    );
+  /** The request's expansion: from the cache when the same request was answered over the same index, else the engine's. */
+  private compute(dto: ExpandRequestDto): [CachedExpansion, boolean] {
+    const request = this.engineRequest(dto);
+    const sources = { index: this.indexes.current, wordnet: this.indexes.wordnet, pairStats: this.indexes.pairStats };
+    const key = this.cache.keyOf(request);
+    const hit = key === undefined ? undefined : this.cache.get(key, sources);
+    if (hit) {
+      this.cacheHits.inc();
+      return [hit, true];
+    }
+    this.cacheMisses.inc();
+    const results = expand(sources.index, request, { wordnet: sources.wordnet, pairStats: sources.pairStats });
+    const n = results.length;
+    const computed: CachedExpansion = {
+      results,
+      // the combined result joins alternatives of several types: each counts as used
+      strategies: [...new Set(results.flatMap((r) => r.metadata.expansion_types ?? [r.expansion_type]))],
+      recorded: results.map((r) => ({
+        synonym_ids: r.synonyms_used.flatMap((s) => (s.synonym_id === undefined ? [] : [s.synonym_id])),
+        pairs: pairsUsed(r.synonyms_used),
+      })),
+      avgConfidence: n > 0 ? results.reduce((s, r) => s + r.confidence_score, 0) / n : 0,
+      avgRelevance: n > 0 ? results.reduce((s, r) => s + r.relevance_score, 0) / n : 0,
+    };
+    if (key !== undefined) this.cache.set(key, computed, sources);
+    return [computed, false];
+  }
+
+  /** The engine request for this expand request: its settings with the service's defaults. */
+  private engineRequest(dto: ExpandRequestDto): ExpansionRequest {
+    return {
+      query: dto.query,
+      userRole: dto.user_role,
+      department: dto.department,
+      domain: dto.domain,
+      conversationHistory: dto.conversation_history,
+      availableDocuments: dto.available_documents,
+      userPreferences: dto.user_preferences,
+      enabledStrategies: dto.enabled_strategies,
+      ...engineSettings(dto.expansion_settings),
+    };
   }
 }

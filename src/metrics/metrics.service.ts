@@ -18,6 +18,7 @@ export class MetricsService {
     registers: [this.registry],
   });
   readonly expansionsByStrategy = new Counter({ name: 'expansions_by_strategy_total', help: 'Expansions answered, by each strategy they used', labelNames: ['strategy'] as const, registers: [this.registry] });
+  readonly expansionCache = new Counter({ name: 'expansion_cache_total', help: 'Expansions answered from the result cache (hit) or by the engine (miss; requests too large to cache count as misses)', labelNames: ['outcome'] as const, registers: [this.registry] });
   readonly expansions = new Counter({ name: 'expansions_total', help: 'Expansions answered, by outcome (results or none)', labelNames: ['outcome'] as const, registers: [this.registry] });
   readonly droppedEvents = new Counter({ name: 'expansion_events_dropped_total', help: 'Expansion events dropped because the recorder queue was full', registers: [this.registry] });
   readonly rateLimited = new Counter({ name: 'rate_limited_requests_total', help: 'Requests refused with 429, by rate-limit group', labelNames: ['group'] as const, registers: [this.registry] });

@@ -150,6 +150,7 @@ export class ExpansionIndex implements CatalogueView {
   private maxLen = 1;
   /** set while build() loads entries: postings are sorted once at the end */
   private bulk = false;
+  private changes = 0;
 
   private constructor(lexicons: Lexicons) {
     this.lexicons = lexicons;
@@ -170,6 +171,11 @@ export class ExpansionIndex implements CatalogueView {
     return idx;
   }
 
+  /** Counts upserts and removals that changed the index: a cached expansion is valid while it is unchanged. */
+  get version(): number {
+    return this.changes;
+  }
+
   /** Number of catalogue entries held. */
   get size(): number {
     return this.slotOf.size;
@@ -187,6 +193,7 @@ export class ExpansionIndex implements CatalogueView {
   /** Adds or replaces one entry. Cost: O(tokens of the entry + postings of its two phrases). */
   upsert(entry: CatalogueEntry): void {
     if (!entry || typeof entry.id !== 'number') throw new Error('catalogue entry needs a numeric id');
+    this.changes++;
     if (this.slotOf.has(entry.id)) this.remove(entry.id);
     const termToks = tokenize(entry.term ?? '');
     const synToks = tokenize(entry.synonym ?? '');
@@ -219,6 +226,7 @@ export class ExpansionIndex implements CatalogueView {
   remove(id: number): void {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
+    this.changes++;
     this.slotOf.delete(id);
     this.removePosting(canonicalKey(tokenize(this.terms[slot])), slot * 2 + DIR_FORWARD);
     this.removePosting(canonicalKey(tokenize(this.synonyms[slot])), slot * 2 + DIR_REVERSE);

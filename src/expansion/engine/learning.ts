@@ -34,13 +34,21 @@ export function pairKey(term: string, alternative: string, domain?: string | nul
 /** In-memory pair statistics (the service keeps one, refreshed from the database). */
 export class PairStatsTable implements PairStatsLookup {
   private readonly map = new Map<string, PairStat>();
+  private changes = 0;
   get size(): number {
     return this.map.size;
+  }
+  /** Counts the sets that changed a pair's counts: a cached expansion is valid while it is unchanged. */
+  get version(): number {
+    return this.changes;
   }
   get(key: string): PairStat | undefined {
     return this.map.get(key);
   }
   set(key: string, stat: PairStat): void {
+    const held = this.map.get(key);
+    if (held && held.helpful === stat.helpful && held.uses === stat.uses) return;
+    this.changes++;
     this.map.set(key, { helpful: stat.helpful, uses: stat.uses });
   }
 }
