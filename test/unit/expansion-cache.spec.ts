@@ -1,5 +1,5 @@
-import { expand, ExpansionIndex, PairStatsTable, type CatalogueEntry, type ExpansionRequest } from '../../src/expansion/engine';
-import { ExpansionCache, MAX_CACHE_KEY_LENGTH, type CachedExpansion, type ExpansionSources } from '../../src/expansion/expansion-cache';
+import { expand, ExpansionIndex, PairStatsTable, type CatalogueEntry, type EngineResult, type ExpansionRequest } from '../../src/expansion/engine';
+import { BYTES_PER_ENTRY, ExpansionCache, MAX_CACHE_KEY_LENGTH, weightOf, type CachedExpansion, type ExpansionSources } from '../../src/expansion/expansion-cache';
 
 describe('ExpansionCache', () => {
   const request = (query: string, extra: Partial<ExpansionRequest> = {}): ExpansionRequest => ({ query, maxExpansions: 10, confidenceThreshold: 0, ...extra });
@@ -39,6 +39,18 @@ describe('ExpansionCache', () => {
     fill();
     sources.index.remove(99); // not held: nothing changed
     expect(cache.get(key, sources)).toBeDefined();
+    // the sync applies a changed row again: the same entry as held changes nothing, any field changed does
+    sources.index.upsert(entry(1, 'laptop', 'notebook computer'));
+    expect(cache.get(key, sources)).toBeDefined();
+    for (const changed of [{ confidence: 0.8 }, { userRole: 'developer' }, { context: 'hardware' }, { successRate: 0.5 }, { usageCount: 3 }, { domain: 'business' }]) {
+      sources.index.upsert({ ...entry(1, 'laptop', 'notebook computer'), ...changed });
+      expect(cache.get(key, sources)).toBeUndefined();
+      fill();
+      sources.index.upsert({ ...entry(1, 'laptop', 'notebook computer'), ...changed });
+      expect(cache.get(key, sources)).toBeDefined();
+      sources.index.upsert(entry(1, 'laptop', 'notebook computer'));
+      fill();
+    }
     sources = { ...sources, index: ExpansionIndex.build([entry(1, 'laptop', 'notebook')]) };
     expect(cache.get(key, sources)).toBeUndefined();
     expect(cache.size).toBe(0);
@@ -67,6 +79,23 @@ describe('ExpansionCache', () => {
     expect(cache.get(c, sources)?.strategies).toEqual(['c']);
     expect(cache.size).toBe(2);
     expect(new ExpansionCache(0).keyOf(request('a'))).toBeUndefined();
+  });
+
+  it('holds at most capacity x BYTES_PER_ENTRY estimated bytes: large answers push out old ones, and one too large is not kept', () => {
+    const cache = new ExpansionCache(4);
+    /** an answer of n results, each repeating a 200-character query */
+    const large = (n: number): CachedExpansion => ({ ...computed('l'), results: Array.from({ length: n }, () => ({ expanded_query: 'q'.repeat(200) }) as EngineResult) });
+    const keys = ['a', 'b', 'c', 'd'].map((q) => cache.keyOf(request(q))!);
+    const each = weightOf(keys[0], large(15));
+    expect(each).toBeGreaterThan(BYTES_PER_ENTRY); // two of them fill half of the budget of four entries
+    for (const k of keys) cache.set(k, large(15), sources);
+    expect(cache.bytes).toBeLessThanOrEqual(4 * BYTES_PER_ENTRY);
+    expect(cache.size).toBe(Math.floor((4 * BYTES_PER_ENTRY) / each));
+    expect(cache.get(keys[3], sources)).toBeDefined(); // the newest stay
+    expect(cache.get(keys[0], sources)).toBeUndefined();
+    cache.set(cache.keyOf(request('huge'))!, large(60), sources);
+    expect(cache.get(cache.keyOf(request('huge'))!, sources)).toBeUndefined();
+    expect(cache.get(keys[3], sources)).toBeDefined();
   });
 
   it('does not cache a request whose key would be longer than MAX_CACHE_KEY_LENGTH', () => {

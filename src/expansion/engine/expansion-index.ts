@@ -2,6 +2,7 @@ import { LIMITS } from './limits';
 import { loadLexicons } from './lexicon';
 import { canonicalKey, tokenize } from './normalize';
 import { CatalogueEntry, Lexicons } from './types';
+import { Interner } from './interner';
 
 /** Entry classification flags. */
 export const FLAG_USED = 1;
@@ -83,33 +84,14 @@ export function classifyEntry(e: Pick<CatalogueEntry, 'term' | 'synonym' | 'tags
   return 0;
 }
 
-/** Interns small repeated strings (domains, roles, departments) to uint16 codes; 0 means null. */
-class Interner {
-  private readonly codes = new Map<string, number>();
-  private readonly values: string[] = [''];
-  code(v: string | null | undefined): number {
-    if (v === null || v === undefined) return 0;
-    const k = String(v).trim().toLowerCase();
-    if (k === '') return 0;
-    let c = this.codes.get(k);
-    if (c === undefined) {
-      c = this.values.length;
-      if (c > 0xffff) throw new Error('too many distinct domain/role/department values');
-      this.codes.set(k, c);
-      this.values.push(k);
-    }
-    return c;
-  }
-  /** code of an existing value, -1 when unknown, 0 for null/empty */
-  find(v: string | null | undefined): number {
-    if (v === null || v === undefined) return 0;
-    const k = String(v).trim().toLowerCase();
-    if (k === '') return 0;
-    return this.codes.get(k) ?? -1;
-  }
-  value(c: number): string | null {
-    return c === 0 ? null : this.values[c];
-  }
+/** An entry's confidence, success rate, usage and context as the index stores them. */
+function storedValues(entry: CatalogueEntry): { c: number; success: number; usage: number; context: string | null } {
+  return {
+    c: Number.isFinite(entry.confidence) ? Math.min(1, Math.max(0, entry.confidence)) : 0,
+    success: typeof entry.successRate === 'number' && Number.isFinite(entry.successRate) ? entry.successRate : NaN,
+    usage: typeof entry.usageCount === 'number' && entry.usageCount > 0 ? Math.min(entry.usageCount, 0xffffffff) : 0,
+    context: entry.context && entry.context.trim() ? entry.context.trim() : null,
+  };
 }
 
 function grow<T extends Float64Array | Float32Array | Uint32Array | Uint16Array | Uint8Array>(a: T, n: number): T {
@@ -193,21 +175,24 @@ export class ExpansionIndex implements CatalogueView {
   /** Adds or replaces one entry. Cost: O(tokens of the entry + postings of its two phrases). */
   upsert(entry: CatalogueEntry): void {
     if (!entry || typeof entry.id !== 'number') throw new Error('catalogue entry needs a numeric id');
-    this.changes++;
-    if (this.slotOf.has(entry.id)) this.remove(entry.id);
     const termToks = tokenize(entry.term ?? '');
     const synToks = tokenize(entry.synonym ?? '');
+    const held = this.slotOf.get(entry.id);
+    // the sync applies a changed row more than once: an entry identical to the one held changes nothing
+    if (held !== undefined && this.holds(held, entry, termToks, synToks)) return;
+    this.changes++;
+    if (held !== undefined) this.remove(entry.id);
     if (termToks.length === 0 || synToks.length === 0) return; // nothing matchable
     const termKey = canonicalKey(termToks);
     const synKey = canonicalKey(synToks);
     if (termKey === synKey) return; // a no-op pair
     const slot = this.allocate();
     this.slotOf.set(entry.id, slot);
-    const c = Number.isFinite(entry.confidence) ? Math.min(1, Math.max(0, entry.confidence)) : 0;
+    const { c, success, usage, context } = storedValues(entry);
     this.ids[slot] = entry.id;
     this.conf[slot] = c;
-    this.success[slot] = typeof entry.successRate === 'number' && Number.isFinite(entry.successRate) ? entry.successRate : NaN;
-    this.usage[slot] = typeof entry.usageCount === 'number' && entry.usageCount > 0 ? Math.min(entry.usageCount, 0xffffffff) : 0;
+    this.success[slot] = success;
+    this.usage[slot] = usage;
     this.flags[slot] = FLAG_USED | classifyEntry(entry, termToks, synToks);
     this.domainC[slot] = this.interner.code(entry.domain);
     this.roleC[slot] = this.interner.code(entry.userRole);
@@ -217,9 +202,26 @@ export class ExpansionIndex implements CatalogueView {
     // share string instances with the map keys where possible (saves memory for plain lower-case terms)
     this.terms[slot] = term === termKey ? termKey : term;
     this.synonyms[slot] = syn === synKey ? synKey : syn;
-    this.contexts[slot] = entry.context && entry.context.trim() ? entry.context.trim() : null;
+    this.contexts[slot] = context;
     this.addPosting(termKey, termToks.length, slot * 2 + DIR_FORWARD, c);
     this.addPosting(synKey, synToks.length, slot * 2 + DIR_REVERSE, c);
+  }
+
+  /** Whether the entry in this slot is stored exactly as upsert() would store `entry`. */
+  private holds(slot: number, entry: CatalogueEntry, termToks: string[], synToks: string[]): boolean {
+    const { c, success, usage, context } = storedValues(entry);
+    return (
+      this.terms[slot] === (entry.term ?? '').trim() &&
+      this.synonyms[slot] === (entry.synonym ?? '').trim() &&
+      this.conf[slot] === Math.fround(c) &&
+      Object.is(this.success[slot], Math.fround(success)) &&
+      this.usage[slot] === usage &&
+      this.flags[slot] === (FLAG_USED | classifyEntry(entry, termToks, synToks)) &&
+      this.domainC[slot] === this.interner.find(entry.domain) &&
+      this.roleC[slot] === this.interner.find(entry.userRole) &&
+      this.deptC[slot] === this.interner.find(entry.department) &&
+      this.contexts[slot] === context
+    );
   }
 
   /** Removes one entry by id (no-op when absent). Cost: O(postings of its two phrases). */
