@@ -4,9 +4,11 @@
  *
  *   npm run eval                 precision (overall, per expansion_type), wanted-alternative recall,
  *                                share of queries with no expansion, reliability table, on dev
- *   npm run eval -- --holdout    the same on the holdout too (for the report only: read it once, at the end)
+ *   npm run eval -- --holdout    the same on the holdout too, and on its part added in the sixth round (q241-q360)
+ *                                alone (for the report only: read it once, at the end)
  *   npm run eval -- --cv         5-fold cross-validation on dev: the default threshold and L2 are chosen here
  *   npm run eval -- --fit        refits the calibration (data/calibration.json) on the dev split only
+ *                                [--lambda=1] [--calibration=isotonic|platt]: as --cv chose
  *   npm run eval -- --unjudged F writes the shown or candidate pairs that have no label yet to F
  *   npm run eval -- --misses     lists dev's wanted alternatives not shown, each with why: no candidate,
  *                                below the threshold (with its confidence) or crowded out by max_expansions
@@ -17,7 +19,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { DEFAULT_CONFIDENCE_THRESHOLD, DEFAULT_MAX_EXPANSIONS } from '../../src/expansion/dto/expand-request.dto';
-import { ACRONYM_FEATURES, calibrate, canonicalKey, expand, fitLogistic, THESAURUS_FEATURES, ExpansionIndex, fitIsotonic, normalize, WordNetIndex, type CalibrationTable, type EngineResult, type ExpansionRequest } from '../../src/expansion/engine';
+import { ACRONYM_FEATURES, calibrate, canonicalKey, expand, fitLogistic, fitPlatt, THESAURUS_FEATURES, ExpansionIndex, fitIsotonic, normalize, WordNetIndex, type CalibrationTable, type EngineResult, type ExpansionRequest } from '../../src/expansion/engine';
 
 interface Query {
   id: string;
@@ -88,8 +90,12 @@ function candidates(q: Query, calibration?: CalibrationTable): EngineResult[] {
   return expand(index, request(q, { confidenceThreshold: 0, maxExpansions: 100 }), { wordnet, calibration });
 }
 
+/** How the sources scored by a feature model (thesaurus, acronym lexicon) map their score to P(right). */
+type ModelCalibration = 'isotonic' | 'platt';
+const MODEL_SOURCES = new Set(['thesaurus', 'acronym_lexicon']);
+
 /** Fits the thesaurus model and every source's calibration on the given (dev) queries. */
-function fitTable(on: Query[], lambda: number): CalibrationTable {
+function fitTable(on: Query[], lambda: number, method: ModelCalibration = 'isotonic'): CalibrationTable {
   // 1. the thesaurus's and the acronym lexicon's feature weights (logistic regressions on the labels)
   const rows: { x: Record<string, number>; y: number }[] = [];
   const acronymRows: { x: Record<string, number>; y: number }[] = [];
@@ -121,7 +127,7 @@ function fitTable(on: Query[], lambda: number): CalibrationTable {
   }
   const table: CalibrationTable = {
     description: 'Isotonic calibration of each source score to P(judged right), fitted by npm run eval -- --fit on the dev split of bench/quality/queries.json (docs/QUALITY.md).',
-    fitted_on: `${new Date().toISOString().slice(0, 10)}: ${[...bySource].map(([src, l]) => `${src} ${l.length} labels`).join(', ')}; thesaurus model L2 ${lambda}`,
+    fitted_on: `${new Date().toISOString().slice(0, 10)}: ${[...bySource].map(([src, l]) => `${src} ${l.length} labels`).join(', ')}; thesaurus model L2 ${lambda}; ${method} calibration of the model-scored sources`,
     sources: {},
     thesaurus_model: model,
     acronym_model: acronymModel,
@@ -132,6 +138,12 @@ function fitTable(on: Query[], lambda: number): CalibrationTable {
   const base = all.reduce((a, p) => a + p.y, 0) / Math.max(1, all.length);
   for (const [src, pts] of bySource) {
     if (src === 'catalogue') continue;
+    // a feature model's score is already a probability estimate with fine resolution: Platt keeps it, isotonic pools it
+    const platt = method === 'platt' && MODEL_SOURCES.has(src) ? fitPlatt(pts) : undefined;
+    if (platt) {
+      table.sources[src as keyof CalibrationTable['sources']] = platt;
+      continue;
+    }
     let fit = fitIsotonic(pts, base, 2);
     // one block: too few labels to tell good from bad scores; a constant would erase the source's own ranking
     // (every sense of an ambiguous abbreviation alike), so scale the score instead: the block's mean score maps
@@ -160,8 +172,9 @@ function score(on: Query[], table: CalibrationTable, threshold: number): { good:
   return t;
 }
 
-const THRESHOLDS = [0.6, 0.65, 0.7, 0.72, 0.74, 0.76, 0.77, 0.78, 0.79, 0.8, 0.82, 0.85, 0.86, 0.87, 0.88, 0.89, 0.9];
+const THRESHOLDS = [0.6, 0.65, 0.7, 0.72, 0.74, 0.76, 0.77, 0.78, 0.79, 0.8, 0.81, 0.82, 0.83, 0.84, 0.85, 0.86, 0.87, 0.88, 0.89, 0.9];
 const LAMBDAS = [1, 3];
+const METHODS: ModelCalibration[] = ['isotonic', 'platt'];
 /** Out-of-sample precision the default threshold must reach in cross-validation on dev: the target plus a margin. */
 const CV_PRECISION = 0.92;
 
@@ -170,13 +183,13 @@ if (args.includes('--cv')) {
   // threshold, so the threshold and the model's regularisation are chosen on estimates no fit has seen
   const dev = queries.filter((x) => x.split === 'dev');
   const K = 5;
-  let best: { lambda: number; threshold: number; p: number; r: number } | undefined;
-  for (const lambda of LAMBDAS) {
+  let best: { lambda: number; method: ModelCalibration; threshold: number; p: number; r: number } | undefined;
+  for (const method of METHODS) for (const lambda of LAMBDAS) {
     const sums = THRESHOLDS.map(() => ({ good: 0, judged: 0, hit: 0, wanted: 0 }));
     for (let k = 0; k < K; k++) {
       const train = dev.filter((_, i) => i % K !== k);
       const test = dev.filter((_, i) => i % K === k);
-      const table = fitTable(train, lambda);
+      const table = fitTable(train, lambda, method);
       THRESHOLDS.forEach((th, i) => {
         const t = score(test, table, th);
         sums[i].good += t.good;
@@ -185,22 +198,25 @@ if (args.includes('--cv')) {
         sums[i].wanted += t.wanted;
       });
     }
-    console.log(`cross-validated on dev (${K} folds), thesaurus model L2 ${lambda}: threshold | precision | wanted recall`);
+    console.log(`cross-validated on dev (${K} folds), thesaurus model L2 ${lambda}, ${method} calibration: threshold | precision | wanted recall`);
     THRESHOLDS.forEach((th, i) => {
       const p = sums[i].good / Math.max(1, sums[i].judged);
       const r = sums[i].hit / Math.max(1, sums[i].wanted);
       console.log(`  ${th.toFixed(2)} | ${p.toFixed(3)} | ${r.toFixed(3)}`);
-      if (p >= CV_PRECISION && (!best || r > best.r || (r === best.r && p > best.p))) best = { lambda, threshold: th, p, r };
+      if (p >= CV_PRECISION && (!best || r > best.r || (r === best.r && p > best.p))) best = { lambda, method, threshold: th, p, r };
     });
   }
-  console.log(best ? `choice: L2 ${best.lambda}, threshold ${best.threshold} (cross-validated precision ${best.p.toFixed(3)}, recall ${best.r.toFixed(3)})` : 'no threshold reaches the precision target');
+  console.log(best ? `choice: L2 ${best.lambda}, ${best.method} calibration, threshold ${best.threshold} (cross-validated precision ${best.p.toFixed(3)}, recall ${best.r.toFixed(3)})` : 'no threshold reaches the precision target');
 }
 
 if (args.includes('--fit')) {
   const lambdaArg = args.find((a) => a.startsWith('--lambda='));
+  const methodArg = args.find((a) => a.startsWith('--calibration='))?.slice('--calibration='.length);
+  if (methodArg !== undefined && !METHODS.includes(methodArg as ModelCalibration)) throw new Error(`--calibration must be one of ${METHODS.join(', ')}`);
   const table = fitTable(
     queries.filter((x) => x.split === 'dev'),
     lambdaArg ? Number(lambdaArg.slice('--lambda='.length)) : 1,
+    (methodArg as ModelCalibration | undefined) ?? 'isotonic',
   );
   fs.writeFileSync(path.join(DATA, 'calibration.json'), JSON.stringify(table, null, 1) + '\n');
   console.log('calibration written:', table.fitted_on);
@@ -252,11 +268,19 @@ interface Tally {
   unjudged: number;
 }
 const tally = (): Tally => ({ shown: 0, good: 0, judged: 0, byType: new Map(), wanted: 0, wantedHit: 0, acronymWanted: 0, acronymHit: 0, empty: 0, queries: 0, bins: Array.from({ length: 10 }, () => ({ n: 0, good: 0, conf: 0 })), unjudged: 0 });
-const tallies: Record<string, Tally> = { dev: tally(), holdout: tally() };
+/** The holdout queries added in the sixth round (q241-q360): read once, at that round's end (docs/QUALITY.md). */
+const FRESH_HOLDOUT = 'holdout, q241-q360';
+const isFresh = (q: Query) => q.split === 'holdout' && Number(q.id.slice(1)) > 240;
+const tallies: Record<string, Tally> = { dev: tally(), holdout: tally(), [FRESH_HOLDOUT]: tally() };
 const unjudged: Record<string, unknown>[] = [];
 
 for (const q of queries) {
-  const t = tallies[q.split];
+  tallyQuery(q, tallies[q.split], true);
+  if (isFresh(q)) tallyQuery(q, tallies[FRESH_HOLDOUT], false);
+}
+
+/** Adds one query's shown results, wanted alternatives and candidates to a tally (unjudged pairs listed once). */
+function tallyQuery(q: Query, t: Tally, listUnjudged: boolean): void {
   t.queries++;
   const shown = expand(index, request(q, {}), { wordnet, calibration });
   if (shown.length === 0) t.empty++;
@@ -289,7 +313,7 @@ for (const q of queries) {
   for (const r of candidates(q, calibration)) {
     const l = label(q, r);
     if (!l) {
-      if (unjudgedOut) unjudged.push({ key: pairId(q, r), id: q.id, split: q.split, query: q.query, domain: q.domain, conversation_history: q.conversation_history, term: r.metadata.expanded_token, alternative: r.synonyms_used[0].synonym, shown_as: r.expanded_query });
+      if (unjudgedOut && listUnjudged) unjudged.push({ key: pairId(q, r), id: q.id, split: q.split, query: q.query, domain: q.domain, conversation_history: q.conversation_history, term: r.metadata.expanded_token, alternative: r.synonyms_used[0].synonym, shown_as: r.expanded_query });
       continue;
     }
     const b = t.bins[Math.min(9, Math.floor(r.confidence_score * 10))];
@@ -320,8 +344,8 @@ if (args.includes('--misses')) {
 const f = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '-');
 console.log(`\nDefaults: max_expansions ${DEFAULT_MAX_EXPANSIONS}, confidence_threshold ${DEFAULT_CONFIDENCE_THRESHOLD}; substitutions only (the combined query repeats them)\n`);
 for (const [split, t] of Object.entries(tallies)) {
-  if (split === 'holdout' && !args.includes('--holdout')) {
-    console.log('## holdout: not shown (npm run eval -- --holdout)\n');
+  if (split !== 'dev' && !args.includes('--holdout')) {
+    if (split === 'holdout') console.log('## holdout: not shown (npm run eval -- --holdout)\n');
     continue;
   }
   console.log(`## ${split}: ${t.queries} queries`);

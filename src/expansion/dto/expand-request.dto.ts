@@ -23,7 +23,7 @@ import { EXPANSION_TYPES, type ExpansionType } from '../engine/types';
 
 export const MAX_QUERY_LENGTH = 1000;
 export const DEFAULT_MAX_EXPANSIONS = 10;
-export const DEFAULT_CONFIDENCE_THRESHOLD = 0.89;
+export const DEFAULT_CONFIDENCE_THRESHOLD = 0.83;
 /**
  * Curated catalogue entries are shown from this confidence unless the request sets confidence_threshold: a
  * curator's confidence is a statement, not a calibrated estimate (docs/API.md, "Expansion settings").

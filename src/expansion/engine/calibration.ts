@@ -103,6 +103,27 @@ export function fitIsotonic(points: readonly { x: number; y: number }[], prior =
 }
 
 /**
+ * Platt scaling: a logistic fit of the labels on the logit of the score, P = 1 / (1 + exp(-(a * logit(s) + b))),
+ * returned as breakpoints on a grid of 51 scores (read by the same interpolation). Smooth and strictly monotone, so
+ * a model's ranking keeps its resolution where isotonic blocks would pool it; undefined when the fit does not
+ * increase with the score (then isotonic is the only monotone choice).
+ */
+export function fitPlatt(points: readonly { x: number; y: number }[], lambda = 1): [number, number][] | undefined {
+  const logit = (x: number) => {
+    const c = Math.min(1 - 1e-4, Math.max(1e-4, x));
+    return Math.log(c / (1 - c));
+  };
+  const model = fitLogistic(points.map((p) => ({ x: { z: logit(p.x) }, y: p.y })), ['z'], lambda, 5000);
+  const a = model.weights.z;
+  if (!(a > 0)) return undefined;
+  const r = (v: number) => Math.round(v * 1e4) / 1e4;
+  return Array.from({ length: 51 }, (_, i) => {
+    const x = i / 50;
+    return [r(x), r(1 / (1 + Math.exp(-(a * logit(x) + model.bias))))] as [number, number];
+  });
+}
+
+/**
  * The lowest source score whose calibrated confidence reaches `threshold` (the map is monotone), so a
  * matcher's candidate that cannot pass is dropped before it is built. -Infinity when every score passes.
  */

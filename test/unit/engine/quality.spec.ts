@@ -4,6 +4,7 @@ import {
   expand,
   ExpansionIndex,
   fitIsotonic,
+  fitPlatt,
   learntConfidence,
   loadLexicons,
   pairKey,
@@ -76,6 +77,19 @@ describe('calibration', () => {
     expect(calibrate(t, 'thesaurus', 0.5)).toBeCloseTo(0.6, 6);
     expect(calibrate(t, 'thesaurus', 0.1)).toBe(0.3);
     expect(calibrate(t, 'catalogue', 0.42)).toBe(0.42);
+  });
+
+  it('Platt scaling keeps a model score\'s ranking: 51 strictly increasing breakpoints, none when scores and labels disagree', () => {
+    // a model's score that is a fair probability: labels drawn at about its value
+    const pts = Array.from({ length: 200 }, (_, i) => ({ x: (i + 0.5) / 200, y: (i * 7919) % 100 < ((i + 0.5) / 200) * 100 ? 1 : 0 }));
+    const table = fitPlatt(pts)!;
+    expect(table).toHaveLength(51);
+    for (let i = 1; i < table.length; i++) expect(table[i][1]).toBeGreaterThan(table[i - 1][1]);
+    // unlike isotonic blocks, two high scores keep apart
+    expect(calibrate({ sources: { thesaurus: table } }, 'thesaurus', 0.95)).toBeGreaterThan(calibrate({ sources: { thesaurus: table } }, 'thesaurus', 0.85));
+    expect(calibrate({ sources: { thesaurus: table } }, 'thesaurus', 0.9)).toBeGreaterThan(0.75);
+    expect(calibrate({ sources: { thesaurus: table } }, 'thesaurus', 0.1)).toBeLessThan(0.25);
+    expect(fitPlatt(pts.map((p) => ({ x: p.x, y: 1 - p.y })))).toBeUndefined();
   });
 
   it('the shipped table is monotone in every source', () => {
