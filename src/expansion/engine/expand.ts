@@ -11,7 +11,7 @@ import { luceneGroup, luceneText } from './query-syntax';
 import { explain, scoreCandidate, type ScoredCandidate } from './scoring';
 import { detectUnits, MATCHERS, matchCatalogue, SOURCE_NAMES, type MatchState, type SourceName } from './sources';
 import { STRATEGIES, TYPE_PRIORITY } from './strategies';
-import { STOPWORDS } from './normalize';
+import { normalize, STOPWORDS } from './normalize';
 import { defaultThesaurus, type Thesaurus } from './thesaurus';
 import { EngineResult, EXPANSION_TYPES, ExpansionRequest, ExpansionType, SOURCE_KINDS } from './types';
 import type { WordNetIndex } from './wordnet';
@@ -137,6 +137,17 @@ function combined(text: string, candidates: ScoredCandidate[]): EngineResult {
   };
 }
 
+/**
+ * Whether the replacement would repeat the word beside its span ("holiday leave request": holiday -> "annual leave"
+ * would read "annual leave leave request"): such a seam is never what the searcher meant, so the candidate is dropped.
+ */
+function repeatsNeighbour(tokens: readonly { norm: string }[], s: ScoredCandidate): boolean {
+  const words = normalize(s.c.replacement).split(' ');
+  const after = tokens[s.c.span.tokEnd];
+  const before = s.c.span.tokStart > 0 ? tokens[s.c.span.tokStart - 1] : undefined;
+  return (after !== undefined && words[words.length - 1] === after.norm) || (before !== undefined && words[0] === before.norm);
+}
+
 /** score desc, confidence desc, strategy order, position in query, replacement text */
 function compare(a: ScoredCandidate, b: ScoredCandidate): number {
   return (
@@ -224,7 +235,7 @@ export function expand(index: CatalogueView, request: ExpansionRequest, resource
     const k = `${s.c.span.tokStart}:${s.c.span.tokEnd}`;
     if ((perSpan.get(k) ?? 0) >= MAX_ALTERNATIVES_PER_SPAN) continue;
     const key = `${k}:${s.c.replacement.toLowerCase()}`;
-    if (seen.has(key)) continue;
+    if (seen.has(key) || repeatsNeighbour(analysis.tokens, s)) continue;
     seen.add(key);
     perSpan.set(k, (perSpan.get(k) ?? 0) + 1);
     accepted.push(s);

@@ -70,6 +70,14 @@ describe('expand output', () => {
     }
   });
 
+  it('drops a replacement that would repeat the word beside its span ("annual leave leave request")', () => {
+    const idx = ExpansionIndex.build([entry('holiday', 'annual leave', { confidence: 0.9 }), entry('request', 'leave request', { confidence: 0.9 })]);
+    const shown = (q: string) => expand(idx, req(q), { thesaurus: null }).map((r) => r.expanded_query);
+    expect(shown('holiday leave request')).not.toContain('annual leave leave request');
+    expect(shown('holiday request')).toEqual(expect.arrayContaining(['annual leave request', 'holiday leave request']));
+    expect(shown('leave request')).not.toContain('leave leave request');
+  });
+
   it('drops candidates below confidenceThreshold', () => {
     const res = expand(idx, req('ML model deployment', { confidenceThreshold: 0.85 }));
     expect(res.length).toBeGreaterThan(0);
