@@ -8,7 +8,7 @@
  *                                alone (for the report only: read it once, at the end)
  *   npm run eval -- --cv         5-fold cross-validation on dev: the default threshold and L2 are chosen here
  *   npm run eval -- --fit        refits the calibration (data/calibration.json) on the dev split only
- *                                [--lambda=1] [--calibration=isotonic|platt]: as --cv chose
+ *                                [--lambda=1] [--calibration=platt|isotonic] (defaults: what --cv chose)
  *   npm run eval -- --unjudged F writes the shown or candidate pairs that have no label yet to F
  *   npm run eval -- --misses     lists dev's wanted alternatives not shown, each with why: no candidate,
  *                                below the threshold (with its confidence) or crowded out by max_expansions
@@ -126,8 +126,8 @@ function fitTable(on: Query[], lambda: number, method: ModelCalibration = 'isoto
     }
   }
   const table: CalibrationTable = {
-    description: 'Isotonic calibration of each source score to P(judged right), fitted by npm run eval -- --fit on the dev split of bench/quality/queries.json (docs/QUALITY.md).',
-    fitted_on: `${new Date().toISOString().slice(0, 10)}: ${[...bySource].map(([src, l]) => `${src} ${l.length} labels`).join(', ')}; thesaurus model L2 ${lambda}; ${method} calibration of the model-scored sources`,
+    description: 'Calibration of each source score to P(judged right) (Platt or isotonic per source, as fitted_on says), fitted by npm run eval -- --fit on the dev split of bench/quality/queries.json (docs/QUALITY.md).',
+    fitted_on: '',
     sources: {},
     thesaurus_model: model,
     acronym_model: acronymModel,
@@ -136,10 +136,12 @@ function fitTable(on: Query[], lambda: number, method: ModelCalibration = 'isoto
   // does not claim certainty
   const all = [...bySource.values()].flat();
   const base = all.reduce((a, p) => a + p.y, 0) / Math.max(1, all.length);
+  const used: string[] = [];
   for (const [src, pts] of bySource) {
     if (src === 'catalogue') continue;
     // a feature model's score is already a probability estimate with fine resolution: Platt keeps it, isotonic pools it
     const platt = method === 'platt' && MODEL_SOURCES.has(src) ? fitPlatt(pts) : undefined;
+    used.push(`${src} ${pts.length} labels, ${platt ? 'Platt' : 'isotonic'}`);
     if (platt) {
       table.sources[src as keyof CalibrationTable['sources']] = platt;
       continue;
@@ -151,6 +153,7 @@ function fitTable(on: Query[], lambda: number, method: ModelCalibration = 'isoto
     if (fit.length === 1) fit = [[0, 0], fit[0]];
     table.sources[src as keyof CalibrationTable['sources']] = fit;
   }
+  table.fitted_on = `${new Date().toISOString().slice(0, 10)}: ${used.join('; ')}; feature models L2 ${lambda}`;
   return table;
 }
 
@@ -216,7 +219,8 @@ if (args.includes('--fit')) {
   const table = fitTable(
     queries.filter((x) => x.split === 'dev'),
     lambdaArg ? Number(lambdaArg.slice('--lambda='.length)) : 1,
-    (methodArg as ModelCalibration | undefined) ?? 'isotonic',
+    // the method --cv chose (docs/QUALITY.md); --calibration=isotonic to compare
+    (methodArg as ModelCalibration | undefined) ?? 'platt',
   );
   fs.writeFileSync(path.join(DATA, 'calibration.json'), JSON.stringify(table, null, 1) + '\n');
   console.log('calibration written:', table.fitted_on);

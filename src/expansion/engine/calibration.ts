@@ -4,10 +4,11 @@ import type { SynonymSourceKind } from './types';
 
 /**
  * Maps each source's own score to the probability that a searcher judges the alternative right, learnt
- * from the judged query set (npm run eval -- --fit): isotonic regression (pool adjacent violators) of the
- * good/bad labels on the source score, stored as breakpoints and read by linear interpolation. A source
- * without a table keeps its own score. The catalogue is never recalibrated: its confidence is the
- * curator's, learnt from ratings.
+ * from the judged query set (npm run eval -- --fit): a monotone map of the good/bad labels on the source score
+ * (Platt scaling for the sources scored by a logistic feature model, isotonic regression by pool adjacent
+ * violators for the others; docs/EXPANSION.md, "Calibration"), stored as breakpoints and read by linear
+ * interpolation. A source without a table keeps its own score. The catalogue is never recalibrated: its
+ * confidence is the curator's, learnt from ratings.
  */
 export interface CalibrationTable {
   description?: string;
