@@ -9,6 +9,7 @@ import { RowsTable } from '../components/RowsTable';
 import { Busy, ErrorMessage, Notice } from '../components/Status';
 import type { PageProps } from '../pages';
 import { pageFromHeaders, STATUSES, type AuditEntry, type Page } from '../types';
+import { AnySelect, SummaryCards } from '../components/Controls';
 
 /** GET /admin/dashboard. */
 interface Dashboard {
@@ -106,23 +107,17 @@ function DashboardSection() {
       <ErrorMessage error={error} />
       {data && (
         <div data-testid="admin-dashboard">
-          <ul className="cards" aria-label="Catalogue summary">
-            {(
-              [
-                ['Synonyms', String(data.summary.total_synonyms)],
-                ['Active', String(data.summary.active_synonyms)],
-                ['Pending', String(data.summary.pending_synonyms)],
-                ['Deprecated', String(data.summary.deprecated_synonyms)],
-                ['Average confidence', data.summary.avg_confidence.toFixed(2)],
-                ['Average success rate', `${(data.summary.avg_success_rate * 100).toFixed(1)} %`],
-              ] as const
-            ).map(([label, value]) => (
-              <li className="card" key={label}>
-                <div className="value">{value}</div>
-                <div className="label">{label}</div>
-              </li>
-            ))}
-          </ul>
+          <SummaryCards
+            label="Catalogue summary"
+            items={[
+              ['Synonyms', String(data.summary.total_synonyms)],
+              ['Active', String(data.summary.active_synonyms)],
+              ['Pending', String(data.summary.pending_synonyms)],
+              ['Deprecated', String(data.summary.deprecated_synonyms)],
+              ['Average confidence', data.summary.avg_confidence.toFixed(2)],
+              ['Average success rate', `${(data.summary.avg_success_rate * 100).toFixed(1)} %`],
+            ]}
+          />
           <div className="charts">
             <section className="chart-panel" aria-label="Entries per domain">
               <h3>Entries per domain</h3>
@@ -212,14 +207,7 @@ function AuditLogSection() {
         </label>
         <label>
           Action
-          <select value={form.action} onChange={set('action')}>
-            <option value="">any</option>
-            {AUDIT_ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
+          <AnySelect value={form.action} values={AUDIT_ACTIONS} onChange={(v) => setForm({ ...form, action: v })} />
         </label>
         <label>
           From
@@ -332,21 +320,15 @@ function ImportSection() {
       {r && (
         <div data-testid="import-result">
           <Notice text={`Import ${answer.success ? 'finished' : 'failed'}: ${r.successful_imports} of ${r.total_records} record(s) imported, ${r.failed_imports} failed, ${r.conflicts_detected} conflict(s).`} />
-          <ul className="cards" aria-label="Import totals">
-            {(
-              [
-                ['Records', r.total_records],
-                ['Imported', r.successful_imports],
-                ['Failed', r.failed_imports],
-                ['Conflicts', r.conflicts_detected],
-              ] as const
-            ).map(([label, value]) => (
-              <li className="card" key={label}>
-                <div className="value">{value}</div>
-                <div className="label">{label}</div>
-              </li>
-            ))}
-          </ul>
+          <SummaryCards
+            label="Import totals"
+            items={[
+              ['Records', r.total_records],
+              ['Imported', r.successful_imports],
+              ['Failed', r.failed_imports],
+              ['Conflicts', r.conflicts_detected],
+            ]}
+          />
           <RowsTable caption={`Errors (${r.errors.length})`} header={['row', 'error', 'data']} rows={r.errors.map((x) => [x.row, x.error, JSON.stringify(x.data)])} filename="import_errors.csv" empty="No errors." testId="import-errors" />
           <RowsTable caption={`Warnings (${r.warnings.length})`} header={['row', 'warning', 'conflicts']} rows={r.warnings.map((x) => [x.row, x.warning, x.conflicts.join(' ')])} filename="import_warnings.csv" empty="No warnings." testId="import-warnings" />
         </div>
@@ -387,14 +369,7 @@ function ExportSection() {
         <label htmlFor="export-domain">Domain</label>
         <input id="export-domain" value={domain} onChange={(e) => setDomain(e.target.value)} placeholder="all domains" />
         <label htmlFor="export-status">Status</label>
-        <select id="export-status" value={status} onChange={(e) => setStatus(e.target.value)}>
-          <option value="">any</option>
-          {STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
+        <AnySelect id="export-status" value={status} values={STATUSES} onChange={setStatus} />
         <div>
           <button type="submit" disabled={busy}>
             Export

@@ -6,6 +6,7 @@ import { RowsTable } from '../components/RowsTable';
 import { Busy, ErrorMessage } from '../components/Status';
 import type { CsvCell } from '../csv';
 import type { PageProps } from '../pages';
+import { SummaryCards } from '../components/Controls';
 
 /** GET /analytics/report as the console reads it (docs/ANALYTICS.md). */
 interface Report {
@@ -182,14 +183,7 @@ function ReportView({ report }: { report: Report }) {
         {meta.start_date ? meta.start_date.slice(0, 10) : 'from the start'} to {meta.end_date ? meta.end_date.slice(0, 10) : 'now'} (UTC days), {meta.domain ? `domain ${meta.domain}` : 'all domains'}; generated{' '}
         {new Date(meta.generated_at).toLocaleString()}.
       </p>
-      <ul className="cards" aria-label="Summary">
-        {cards.map(([label, value]) => (
-          <li className="card" key={label}>
-            <div className="value">{value}</div>
-            <div className="label">{label}</div>
-          </li>
-        ))}
-      </ul>
+      <SummaryCards label="Summary" items={cards} />
 
       <div className="charts">
         <ChartPanel title="Expansions over time" testId="chart-expansions" option={options.expansions} empty={m.total_expansions === 0}>

@@ -10,6 +10,7 @@ import { showValue } from '../components/ValueDiff';
 import type { PageProps } from '../pages';
 import { useLoad } from '../useLoad';
 import { pageFromHeaders, STATUSES, type Page, type Synonym } from '../types';
+import { AnySelect } from '../components/Controls';
 
 const FILTERS = ['term', 'synonym', 'domain', 'status', 'user_role', 'department', 'source', 'tag'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
@@ -107,26 +108,12 @@ export function CataloguePage({ session }: PageProps) {
           f === 'status' ? (
             <label key={f}>
               {FILTER_LABELS[f]}
-              <select value={filters.status} onChange={(e) => setFilters({ ...filters, status: e.target.value })}>
-                <option value="">any</option>
-                {STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </select>
+              <AnySelect value={filters.status} values={STATUSES} onChange={(v) => setFilters({ ...filters, status: v })} />
             </label>
           ) : f === 'source' ? (
             <label key={f}>
               {FILTER_LABELS[f]}
-              <select value={filters.source} onChange={(e) => setFilters({ ...filters, source: e.target.value })}>
-                <option value="">any</option>
-                {SOURCES.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </select>
+              <AnySelect value={filters.source} values={SOURCES} onChange={(v) => setFilters({ ...filters, source: v })} />
             </label>
           ) : (
             <label key={f}>
