@@ -1,12 +1,13 @@
 /**
  * Where the time goes: a CPU profile of the running service under load, start-up excluded.
  *
- *   npm run bench:profile [-- --route=expand|expand-uncached|constant|minimal] [--duration=10] [--entries=100000] [--write]
+ *   npm run bench:profile [-- --route=expand|expand-uncached|constant|minimal] [--duration=10] [--entries=100000] [--detail=<bucket>] [--save=<file>] [--write]
  *
  * Starts the benchmark app (bench/bench-app.ts) in a child process, warms it up, runs V8's CPU profiler in
  * the child only while autocannon loads one route (50 connections), then attributes each sample's self time to
  * a bucket (a package, a folder of the service, garbage collection, Node internals) and prints µs per request,
- * most first; `--detail=<bucket>` adds the functions inside one bucket; `--write` puts the table in
+ * most first; `--detail=<bucket>` adds the functions inside one bucket; `--save=<file>` keeps the raw profile (open it in
+ * Chrome DevTools or any .cpuprofile viewer); `--write` puts the table in
  * docs/BENCHMARKS.md ("Where the time goes").
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -126,6 +127,8 @@ async function main(): Promise<void> {
     const load = await cannon(target, ready.tokens, ready.bodies, 50, duration);
     const { profile } = await ask<{ profile: CpuProfile }>(profiled, { type: 'profile-stop' }, 'profile');
     const requests = load.requests.total;
+    const save = arg('save');
+    if (save) writeFileSync(save, JSON.stringify(profile));
     const buckets = [...selfTimeByBucket(profile)].filter(([b]) => b !== '(idle)').sort((a, b) => b[1] - a[1]);
     const total = buckets.reduce((s, [, t]) => s + t, 0);
     const result: ProfileResult = {

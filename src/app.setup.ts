@@ -8,9 +8,10 @@ import { CONSOLE_PATH, consoleDirectory, consoleMiddleware } from './common/http
 import { completeOpenApiDocument } from './common/http/openapi-document';
 import { AppLogger } from './common/logging/app-logger';
 import { MetricsService } from './metrics/metrics.service';
-import { BodyAndQueryValidationPipe } from './common/validation/body-and-query-validation.pipe';
+import { BodyAndQueryValidationPipe, type BodyFastPath } from './common/validation/body-and-query-validation.pipe';
+import { ExpandRequestDto, expandRequestFastPath } from './expansion/dto/expand-request.dto';
 import { SafeKeysPipe } from './common/validation/safe-keys.pipe';
-import { validationExceptionFactory } from './common/validation/validation-exception.factory';
+import { VALIDATION_OPTIONS } from './common/validation/validation-exception.factory';
 import { apiVersionMiddleware } from './common/versioning/version.middleware';
 import { requestIdMiddleware } from './app.module';
 import type { RootConfig } from './config';
@@ -40,6 +41,9 @@ const EXPOSED_HEADERS = [
   'Sunset',
 ];
 
+/** Body DTOs of the hot routes, checked without class-transformer and class-validator when plainly valid. */
+const BODY_FAST_PATHS: ReadonlyMap<unknown, BodyFastPath> = new Map([[ExpandRequestDto, expandRequestFastPath]]);
+
 /** Everything main.ts and the tests share: body limits, pipes, versioning, security headers, docs. */
 export function configureApp(app: INestApplication): INestApplication {
   const config = app.get(ConfigService<RootConfig, true>);
@@ -68,14 +72,7 @@ export function configureApp(app: INestApplication): INestApplication {
 
   app.useGlobalPipes(
     new SafeKeysPipe(),
-    new BodyAndQueryValidationPipe({
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      transform: true,
-      transformOptions: { enableImplicitConversion: false },
-      validationError: { target: false, value: true },
-      exceptionFactory: validationExceptionFactory,
-    }),
+    new BodyAndQueryValidationPipe(VALIDATION_OPTIONS, BODY_FAST_PATHS),
   );
 
   SwaggerModule.setup('docs', app, createOpenApiDocument(app), { jsonDocumentUrl: 'docs-json', swaggerOptions: { persistAuthorization: true } });

@@ -10,6 +10,7 @@ export const TrimLower = () => Transform(({ value }: { value: unknown }) => (typ
 /** Each string of an array trimmed before validation (tags), so "  " fails @IsNotEmpty({ each: true }). */
 export const TrimEach = () => Transform(({ value }: { value: unknown }) => (Array.isArray(value) ? value.map((v: unknown) => (typeof v === 'string' ? v.trim() : v)) : value));
 
+export const PRINTABLE_TEXT = /^(?:[^\u0000-\u001f\u007f\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
+
 /** No control characters and no unpaired UTF-16 surrogates: text that is stored and shown back. */
-export const PrintableText = () =>
-  Matches(/^(?:[^\u0000-\u001f\u007f\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/, { message: '$property must not contain control characters or broken Unicode' });
+export const PrintableText = () => Matches(PRINTABLE_TEXT, { message: '$property must not contain control characters or broken Unicode' });

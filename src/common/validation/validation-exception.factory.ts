@@ -1,3 +1,4 @@
+import type { ValidationPipeOptions } from '@nestjs/common';
 import type { ValidationError as ClassValidatorError } from 'class-validator';
 import { isCodeOf, ValidationError } from '../errors';
 
@@ -73,3 +74,13 @@ export function validationExceptionFactory(errors: ClassValidatorError[]): Valid
     code,
   );
 }
+
+/** The global ValidationPipe's options (app.setup.ts); the fast paths' differential test builds its reference pipe with them. */
+export const VALIDATION_OPTIONS: ValidationPipeOptions = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  transform: true,
+  transformOptions: { enableImplicitConversion: false },
+  validationError: { target: false, value: true },
+  exceptionFactory: validationExceptionFactory,
+};

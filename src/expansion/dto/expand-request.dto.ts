@@ -17,8 +17,8 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { PrintableText, Trim } from '../../common/validation/text';
-import { OptionalScopeName } from '../../synonyms/dto/create-synonym.dto';
+import { PRINTABLE_TEXT, PrintableText, Trim } from '../../common/validation/text';
+import { OptionalScopeName, SCOPE_NAME } from '../../synonyms/dto/create-synonym.dto';
 import { EXPANSION_TYPES, type ExpansionType } from '../engine/types';
 
 export const MAX_QUERY_LENGTH = 1000;
@@ -105,4 +105,118 @@ export class ExpandRequestDto {
   @ValidateNested()
   @Type(() => ExpansionSettingsDto)
   expansion_settings?: ExpansionSettingsDto;
+}
+
+/* ------------------------------------------------------------------ fast path (the hot route's body) */
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** A copy of a parsed JSON value, as class-transformer makes of a property without a class. */
+function copyJson(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(copyJson);
+  if (!isObject(v)) return v;
+  const copy: Json = {};
+  for (const key of Object.keys(v)) copy[key] = copyJson(v[key]);
+  return copy;
+}
+
+/** Trimmed, non-empty and at most `max` UTF-16 units (class-validator counts a surrogate pair as one: longer defers). */
+function requiredText(v: unknown, max: number, lower = false): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  const text = lower ? v.trim().toLowerCase() : v.trim();
+  return text !== '' && text.length <= max ? text : undefined;
+}
+
+function optionalPrintable(v: unknown, max: number): string | undefined {
+  return typeof v === 'string' && v.length <= max && PRINTABLE_TEXT.test(v) ? v : undefined;
+}
+
+function objectList(v: unknown, max: number): Json[] | undefined {
+  return Array.isArray(v) && v.length <= max && v.every(isObject) ? (v.map(copyJson) as Json[]) : undefined;
+}
+
+const STRATEGIES: ReadonlySet<unknown> = new Set(EXPANSION_TYPES);
+
+function settings(v: unknown): ExpansionSettingsDto | undefined {
+  if (!isObject(v)) return undefined;
+  const dto = new ExpansionSettingsDto();
+  for (const key of Object.keys(v)) {
+    const value = v[key];
+    switch (key) {
+      case 'max_expansions':
+        if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 50) return undefined;
+        dto.max_expansions = value;
+        break;
+      case 'confidence_threshold':
+        if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1) return undefined;
+        dto.confidence_threshold = value;
+        break;
+      case 'include_combined':
+      case 'include_or_form':
+        if (typeof value !== 'boolean') return undefined;
+        dto[key] = value;
+        break;
+      default:
+        return undefined;
+    }
+  }
+  return dto;
+}
+
+/**
+ * The ExpandRequestDto the ValidationPipe would make of a plainly valid body (BodyFastPath): each rule of the
+ * decorators above written out, values trimmed and lower-cased as their transforms do. Anything unusual
+ * (null, an unknown key, a wrong type, a text at or near a limit) returns undefined and goes to the pipe,
+ * which gives the error. test/unit/expand-request-fast-path.spec.ts checks it against the pipe.
+ */
+export function expandRequestFastPath(body: unknown): ExpandRequestDto | undefined {
+  if (!isObject(body) || body.query === undefined) return undefined;
+  const dto = new ExpandRequestDto();
+  for (const key of Object.keys(body)) {
+    const v = body[key];
+    let ok: unknown;
+    switch (key) {
+      case 'query': {
+        const query = requiredText(v, MAX_QUERY_LENGTH);
+        if (query !== undefined) ok = dto.query = query;
+        break;
+      }
+      case 'user_id':
+        ok = dto.user_id = requiredText(v, 255);
+        break;
+      case 'user_role':
+      case 'domain': {
+        const name = requiredText(v, 50, true);
+        ok = dto[key] = name !== undefined && SCOPE_NAME.test(name) ? name : undefined;
+        break;
+      }
+      case 'department':
+        ok = dto.department = typeof v === 'string' ? optionalPrintable(v.trim(), 100) : undefined;
+        break;
+      case 'session_id':
+        ok = dto.session_id = optionalPrintable(v, 255);
+        break;
+      case 'conversation_history':
+        ok = dto.conversation_history = objectList(v, 50);
+        break;
+      case 'available_documents':
+        ok = dto.available_documents = objectList(v, 100);
+        break;
+      case 'user_preferences':
+        ok = dto.user_preferences = isObject(v) ? (copyJson(v) as Json) : undefined;
+        break;
+      case 'enabled_strategies':
+        ok = dto.enabled_strategies = Array.isArray(v) && v.length <= 6 && v.every((s) => STRATEGIES.has(s)) ? ([...v] as ExpansionType[]) : undefined;
+        break;
+      case 'expansion_settings':
+        ok = dto.expansion_settings = settings(v);
+        break;
+      default:
+        return undefined;
+    }
+    if (ok === undefined) return undefined;
+  }
+  return dto;
 }
