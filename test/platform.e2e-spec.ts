@@ -201,6 +201,13 @@ describe('Platform: auth, errors, lists, versioning, docs', () => {
       expect(current.headers['api-version']).toBe('v2');
       expect(current.headers.deprecation).toBeUndefined();
       expect((current.body as { deprecation_warning?: unknown }).deprecation_warning).toBeUndefined();
+      // v2 writes expand as prepared JSON text, v1 as an object amended with its warning: the same media type and content
+      expect(current.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(expanded.headers['content-type']).toBe('application/json; charset=utf-8');
+      const { deprecation_warning: _warning, ...v1Body } = expanded.body;
+      const ids = (b: ExpandResponseDto) => ({ ...b, expansion_id: 'x', expanded_queries: b.expanded_queries.map((r) => ({ ...r, expansion_id: 'x' })), expansion_metadata: { ...b.expansion_metadata, processing_time_ms: 0 } });
+      expect(current.body.expanded_queries.length).toBeGreaterThan(0);
+      expect(ids(current.body)).toEqual(ids(v1Body));
     });
 
     it('takes the API-Version header, and the path wins over it', async () => {

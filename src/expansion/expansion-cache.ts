@@ -4,15 +4,17 @@ import type { RecordedPair } from './entities/expansion-event.entity';
 /** Longest cache key (the engine request as JSON) that is cached; a request with a longer context is expanded each time. */
 export const MAX_CACHE_KEY_LENGTH = 4096;
 /** Memory the cache may hold per entry of its capacity, in bytes as weightOf() estimates them. */
-export const BYTES_PER_ENTRY = 16 * 1024;
+export const BYTES_PER_ENTRY = 24 * 1024;
 
 /**
- * Estimated heap bytes of a cached expansion: its key, and per result its query text and about 1.5 KB of scores,
- * explanation and recorded pairs (measured: ~6 KB for a typical answer of 3-4 results, ~90 KB for 40 results).
+ * Estimated heap bytes of a cached expansion: its key, per result its query text and about 1.5 KB of scores,
+ * explanation and recorded pairs, and its JSON text (measured without the JSON: ~6 KB for a typical answer of
+ * 3-4 results, ~90 KB for 40 results).
  */
 export function weightOf(key: string, value: CachedExpansion): number {
   let w = key.length;
   for (const r of value.results) w += 2 * r.expanded_query.length + 1500;
+  for (const text of value.json) w += text.length;
   return w;
 }
 
@@ -25,6 +27,8 @@ export interface CachedExpansion {
   readonly recorded: readonly { readonly synonym_ids: number[]; readonly pairs: RecordedPair[] }[];
   readonly avgConfidence: number;
   readonly avgRelevance: number;
+  /** per result, its JSON text without the closing brace (ExpansionService.expandJson adds the result's id) */
+  readonly json: readonly string[];
 }
 
 /** Everything an expansion reads besides its request; the cache holds while each part is the same object at the same version. */

@@ -1,8 +1,10 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/decorators';
 import { ApiAuthenticated, ApiErrors, ApiJsonBody } from '../common/http/api-responses';
+import { setHeader, type RequestContext } from '../common/http/request-context';
+import { deprecationWarning } from '../common/versioning/version-headers';
 import { RateLimitGroup } from '../throttle/rate-limit-group.decorator';
 import { ExpandRequestDto } from './dto/expand-request.dto';
 import { ExpandResponseDto } from './dto/expand-response.dto';
@@ -29,7 +31,11 @@ export class ExpansionController {
     },
   })
   @ApiErrors('MISSING_QUERY_PARAMETER', 'QUERY_TOO_LONG', 'USER_MISMATCH')
-  expand(@Body() dto: ExpandRequestDto, @CurrentUser() user: AuthUser): ExpandResponseDto {
-    return this.expansion.expand(dto, user);
+  expand(@Body() dto: ExpandRequestDto, @CurrentUser() user: AuthUser, @Req() req: RequestContext, @Res({ passthrough: true }) res: unknown): ExpandResponseDto | string {
+    // a deprecated version's body gains its warning as an object is written (version.middleware.ts)
+    if (req.apiVersion && deprecationWarning(req.apiVersion)) return this.expansion.expand(dto, user);
+    // otherwise the answer is written as the JSON text it would be serialised to, most of it made once per cached expansion
+    setHeader(res, 'Content-Type', 'application/json; charset=utf-8');
+    return this.expansion.expandJson(dto, user);
   }
 }

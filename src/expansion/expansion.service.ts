@@ -9,7 +9,7 @@ import type { AuthUser } from '../auth/auth-user';
 import type { ExpandRequestDto } from './dto/expand-request.dto';
 import { engineSettings } from './default-request';
 import type { ExpandResponseDto, ExpansionResultDto } from './dto/expand-response.dto';
-import { expand, type ExpansionRequest } from './engine';
+import { expand, type EngineResult, type ExpansionRequest } from './engine';
 import { ExpansionCache, type CachedExpansion } from './expansion-cache';
 import { ExpansionEventEntity } from './entities/expansion-event.entity';
 import { ExpansionIndexService } from './expansion-index.service';
@@ -36,6 +36,54 @@ export function parseExpansionId(id: string): { eventId: string; resultIndex: nu
   return { eventId: m[1], resultIndex: m[2] === undefined ? null : Number(m[2]) - 1 };
 }
 
+/** One answered expansion: what both forms of the response are made of. */
+export interface Answer {
+  eventId: string;
+  computed: CachedExpansion;
+  metadata: ExpandResponseDto['expansion_metadata'];
+}
+
+/** The response as an object: each answer gets its own result objects (their parts are shared with the cache, never changed). */
+export function answerObject(query: string, { eventId, computed, metadata }: Answer): ExpandResponseDto {
+  return {
+    original_query: query,
+    expanded_queries: computed.results.map((r, i): ExpansionResultDto => ({ ...r, expansion_id: resultId(eventId, i) })),
+    expansion_metadata: metadata,
+    success: true,
+    expansion_id: eventId,
+  };
+}
+
+/**
+ * JSON.stringify(answerObject(...)), made without serialising the results again: each result's JSON is made
+ * once per cached expansion (CachedExpansion.json) and only its id is added per answer.
+ */
+export function answerJson(query: string, { eventId, computed, metadata }: Answer): string {
+  let results = '';
+  computed.json.forEach((open, i) => {
+    results += `${i > 0 ? ',' : ''}${open},"expansion_id":${JSON.stringify(resultId(eventId, i))}}`;
+  });
+  return `{"original_query":${JSON.stringify(query)},"expanded_queries":[${results}],"expansion_metadata":${JSON.stringify(metadata)},"success":true,"expansion_id":${JSON.stringify(eventId)}}`;
+}
+
+/** What the service keeps of the engine's results (and caches): strategies, recorded pairs, averages, JSON. */
+export function cachedExpansion(results: EngineResult[]): CachedExpansion {
+  const n = results.length;
+  return {
+    results,
+    // the combined result joins alternatives of several types: each counts as used
+    strategies: [...new Set(results.flatMap((r) => r.metadata.expansion_types ?? [r.expansion_type]))],
+    recorded: results.map((r) => ({
+      synonym_ids: r.synonyms_used.flatMap((s) => (s.synonym_id === undefined ? [] : [s.synonym_id])),
+      pairs: pairsUsed(r.synonyms_used),
+    })),
+    avgConfidence: n > 0 ? results.reduce((s, r) => s + r.confidence_score, 0) / n : 0,
+    avgRelevance: n > 0 ? results.reduce((s, r) => s + r.relevance_score, 0) / n : 0,
+    // a result's JSON without its closing brace: the answer appends the result's own id (answerJson)
+    json: results.map((r) => JSON.stringify(r).slice(0, -1)),
+  };
+}
+
 /** POST /expand: the engine over the in-memory index (or its cached answer); the event is recorded after the answer is built. */
 @Injectable()
 export class ExpansionService {
@@ -58,7 +106,18 @@ export class ExpansionService {
     this.cacheMisses = metrics.expansionCache.labels('miss');
   }
 
+  /** The answer as an object, for a caller that amends it (a deprecated API version adds its warning). */
   expand(dto: ExpandRequestDto, caller: AuthUser): ExpandResponseDto {
+    return answerObject(dto.query, this.answer(dto, caller));
+  }
+
+  /** The same answer as the JSON text res.json would write for expand()'s object, byte for byte (answerJson). */
+  expandJson(dto: ExpandRequestDto, caller: AuthUser): string {
+    return answerJson(dto.query, this.answer(dto, caller));
+  }
+
+  /** Computes (or takes from the cache) the expansion, records its event, and returns what either answer form is made of. */
+  private answer(dto: ExpandRequestDto, caller: AuthUser): Answer {
     const started = process.hrtime.bigint();
     const userId = actingUserId(caller, dto.user_id);
     // the query's length, never its text: spans leave the service
@@ -72,13 +131,11 @@ export class ExpansionService {
       span?.end();
       throw err;
     }
-    const { strategies, avgConfidence, avgRelevance } = computed;
-    span?.setAttributes({ 'expansion.result_count': computed.results.length, 'expansion.strategies': [...strategies], 'expansion.cached': cached }).end();
+    const { results, strategies, avgConfidence, avgRelevance } = computed;
+    span?.setAttributes({ 'expansion.result_count': results.length, 'expansion.strategies': [...strategies], 'expansion.cached': cached }).end();
 
     const eventId = `exp_${randomUUID().replace(/-/g, '')}`;
-    // each answer gets its own result objects (their parts are shared with the cache, never changed)
-    const views: ExpansionResultDto[] = computed.results.map((r, i) => ({ ...r, expansion_id: resultId(eventId, i) }));
-    this.metrics.expansions.inc({ outcome: views.length > 0 ? 'results' : 'none' });
+    this.metrics.expansions.inc({ outcome: results.length > 0 ? 'results' : 'none' });
     for (const s of strategies) this.metrics.expansionsByStrategy.inc({ strategy: s });
     const latencyMs = Number(process.hrtime.bigint() - started) / 1e6;
 
@@ -91,16 +148,16 @@ export class ExpansionService {
       domain: dto.domain ?? null,
       sessionId: dto.session_id ?? null,
       query: dto.query,
-      resultCount: views.length,
+      resultCount: results.length,
       strategies: [...strategies],
       avgConfidence,
       avgRelevance,
       latencyMs,
-      results: views.map((v, i) => ({
-        expansion_id: v.expansion_id,
-        expansion_type: v.expansion_type,
-        confidence_score: v.confidence_score,
-        relevance_score: v.relevance_score,
+      results: results.map((r, i) => ({
+        expansion_id: resultId(eventId, i),
+        expansion_type: r.expansion_type,
+        confidence_score: r.confidence_score,
+        relevance_score: r.relevance_score,
         synonym_ids: computed.recorded[i].synonym_ids,
         pairs: computed.recorded[i].pairs,
       })),
@@ -109,16 +166,14 @@ export class ExpansionService {
     this.recorder.record(event);
 
     return {
-      original_query: dto.query,
-      expanded_queries: views,
-      expansion_metadata: {
-        total_expansions: views.length,
+      eventId,
+      computed,
+      metadata: {
+        total_expansions: results.length,
         strategies_used: [...strategies],
         avg_confidence: round4(avgConfidence),
         processing_time_ms: round4(latencyMs),
       },
-      success: true,
-      expansion_id: eventId,
     };
   }
 
@@ -133,19 +188,7 @@ export class ExpansionService {
       return [hit, true];
     }
     this.cacheMisses.inc();
-    const results = expand(sources.index, request, { wordnet: sources.wordnet, pairStats: sources.pairStats });
-    const n = results.length;
-    const computed: CachedExpansion = {
-      results,
-      // the combined result joins alternatives of several types: each counts as used
-      strategies: [...new Set(results.flatMap((r) => r.metadata.expansion_types ?? [r.expansion_type]))],
-      recorded: results.map((r) => ({
-        synonym_ids: r.synonyms_used.flatMap((s) => (s.synonym_id === undefined ? [] : [s.synonym_id])),
-        pairs: pairsUsed(r.synonyms_used),
-      })),
-      avgConfidence: n > 0 ? results.reduce((s, r) => s + r.confidence_score, 0) / n : 0,
-      avgRelevance: n > 0 ? results.reduce((s, r) => s + r.relevance_score, 0) / n : 0,
-    };
+    const computed = cachedExpansion(expand(sources.index, request, { wordnet: sources.wordnet, pairStats: sources.pairStats }));
     if (key !== undefined) this.cache.set(key, computed, sources);
     return [computed, false];
   }

@@ -4,7 +4,7 @@ import { BYTES_PER_ENTRY, ExpansionCache, MAX_CACHE_KEY_LENGTH, weightOf, type C
 describe('ExpansionCache', () => {
   const request = (query: string, extra: Partial<ExpansionRequest> = {}): ExpansionRequest => ({ query, maxExpansions: 10, confidenceThreshold: 0, ...extra });
   const entry = (id: number, term: string, synonym: string): CatalogueEntry => ({ id, term, synonym, domain: 'technical', confidence: 0.9, userRole: null, department: null, context: null, tags: [] });
-  const computed = (label: string): CachedExpansion => ({ results: [], strategies: [label], recorded: [], avgConfidence: 0, avgRelevance: 0 });
+  const computed = (label: string): CachedExpansion => ({ results: [], strategies: [label], recorded: [], avgConfidence: 0, avgRelevance: 0, json: [] });
   let sources: ExpansionSources;
   beforeEach(() => {
     sources = { index: ExpansionIndex.build([entry(1, 'laptop', 'notebook')]), wordnet: undefined, pairStats: new PairStatsTable() };
@@ -84,7 +84,11 @@ describe('ExpansionCache', () => {
   it('holds at most capacity x BYTES_PER_ENTRY estimated bytes: large answers push out old ones, and one too large is not kept', () => {
     const cache = new ExpansionCache(4);
     /** an answer of n results, each repeating a 200-character query */
-    const large = (n: number): CachedExpansion => ({ ...computed('l'), results: Array.from({ length: n }, () => ({ expanded_query: 'q'.repeat(200) }) as EngineResult) });
+    const large = (n: number): CachedExpansion => ({
+      ...computed('l'),
+      results: Array.from({ length: n }, () => ({ expanded_query: 'q'.repeat(200) }) as EngineResult),
+      json: Array.from({ length: n }, () => `{"expanded_query":"${'q'.repeat(200)}"`),
+    });
     const keys = ['a', 'b', 'c', 'd'].map((q) => cache.keyOf(request(q))!);
     const each = weightOf(keys[0], large(15));
     expect(each).toBeGreaterThan(BYTES_PER_ENTRY); // two of them fill half of the budget of four entries

@@ -208,7 +208,7 @@ export function expandRequestFastPath(body: unknown): ExpandRequestDto | undefin
         ok = dto.user_preferences = isObject(v) ? (copyJson(v) as Json) : undefined;
         break;
       case 'enabled_strategies':
-        ok = dto.enabled_strategies = Array.isArray(v) && v.length <= 6 && v.every((s) => STRATEGIES.has(s)) ? ([...v] as ExpansionType[]) : undefined;
+        ok = dto.enabled_strategies = Array.isArray(v) && v.length <= 6 && v.every((s) => STRATEGIES.has(s)) ? ((v as unknown[]).slice() as ExpansionType[]) : undefined;
         break;
       case 'expansion_settings':
         ok = dto.expansion_settings = settings(v);
