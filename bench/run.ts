@@ -292,6 +292,6 @@ export function serviceLayerLines(p: ProfileResult): string[] {
   if (!s) return [];
   return [
     '',
-    `Expand service layer beyond the engine: **${s.serviceMicros - s.engineMicros} µs** per request (target ≤ 100): \`ExpansionService.expand\` ${s.serviceMicros} µs inclusive, of which the engine (\`expand\` in \`engine/expand.ts\`, analysis included) ${s.engineMicros} µs.`,
+    `Expand service layer beyond the engine: **${s.serviceMicros - s.engineMicros} µs** per request (target ≤ 100): \`ExpansionService.expandJson\` (the answer, its event and its JSON text) ${s.serviceMicros} µs inclusive, of which the engine (\`expand\` in \`engine/expand.ts\`, analysis included) ${s.engineMicros} µs.`,
   ];
 }
