@@ -19,6 +19,8 @@ export function actingUserId(caller: AuthUser, requestedUserId?: string | null):
   });
 }
 
+export const MAX_ACTING_USER_ID_LENGTH = 255;
+
 /** The optional `user_id` of a body: whom a service token acts for (see actingUserId). */
 export const OptionalActingUserId = () =>
   applyDecorators(
@@ -27,5 +29,5 @@ export const OptionalActingUserId = () =>
     Trim(),
     IsString(),
     IsNotEmpty(),
-    MaxLength(255),
+    MaxLength(MAX_ACTING_USER_ID_LENGTH),
   );

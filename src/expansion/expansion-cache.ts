@@ -8,13 +8,13 @@ export const BYTES_PER_ENTRY = 24 * 1024;
 
 /**
  * Estimated heap bytes of a cached expansion: its key, per result its query text and about 1.5 KB of scores,
- * explanation and recorded pairs, and its JSON text (measured without the JSON: ~6 KB for a typical answer of
- * 3-4 results, ~90 KB for 40 results).
+ * explanation and recorded pairs, and its JSON text at two bytes a character, as its query text (measured without
+ * the JSON: ~6 KB for a typical answer of 3-4 results, ~90 KB for 40 results).
  */
 export function weightOf(key: string, value: CachedExpansion): number {
   let w = key.length;
   for (const r of value.results) w += 2 * r.expanded_query.length + 1500;
-  for (const text of value.json) w += text.length;
+  for (const text of value.json) w += 2 * text.length;
   return w;
 }
 

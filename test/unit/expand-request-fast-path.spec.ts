@@ -43,9 +43,10 @@ const POOLS: Record<string, unknown[]> = {
   domain: ['technical', ' Business ', 'legal', 'fin.ops', '_x', '', 'y'.repeat(50), 'y'.repeat(51), 9, null, ['technical']],
   department: ['engineering', '  Sales ', '', 'd'.repeat(100), ` ${'d'.repeat(100)} `, 'd'.repeat(101), 'bell\u0007', 'ok 😀', 'half \udc00', 5, null],
   session_id: ['s-1', ' s ', '', 'x'.repeat(255), 'x'.repeat(256), 'a\nb', 'ok 😀', null, 1],
-  conversation_history: [[], [{ role: 'user', content: 'hi' }], [{ a: { b: [1, null, 'x'] } }], objects(50), objects(51), [1], ['x'], [null], [[]], {}, 'x', null],
-  available_documents: [[], [{ title: 'VPN guide', tags: ['it'] }], objects(100), objects(101), [2], {}, null],
-  user_preferences: [{}, { preferred_terms: ['notebook'], excluded_terms: [] }, { nested: { deep: [{ x: 1 }, null] } }, [], 'x', null, 3],
+  conversation_history: [[], [{ role: 'user', content: 'hi' }], [{ a: { b: [1, null, 'x'] } }], objects(50), [{ valueOf: 'notebook overheating' }], [{ a: [{ toString: 1 }] }], objects(51), [1], ['x'], [null], [[]], {}, 'x', null],
+  available_documents: [[], [{ title: 'VPN guide', tags: ['it'] }], objects(100), [{ isPrototypeOf: 'x' }], objects(101), [2], {}, null],
+  // keys naming members of Object.prototype are dropped by class-transformer: the fast path must leave them to it
+  user_preferences: [{}, { preferred_terms: ['notebook'], excluded_terms: [] }, { nested: { deep: [{ x: 1 }, null] } }, { toString: 'x' }, { a: { hasOwnProperty: 1, prototype: 2 } }, [], 'x', null, 3],
   enabled_strategies: [[], ['synonym'], [...EXPANSION_TYPES], [...EXPANSION_TYPES, 'synonym'], ['synonym', 'synonym'], ['bogus'], 'synonym', [1], null],
   expansion_settings: [
     {},
@@ -125,7 +126,8 @@ describe('expand body fast path (differential against the ValidationPipe)', () =
   });
 
   it('stands aside for what it does not decide', () => {
-    for (const body of [null, [], 'query', { domain: 'technical' }, { query: 'x', user_role: null }, { query: 'x', other: 1 }, { query: `${'x'.repeat(999)}😀` }]) {
+    const inherited = { query: 'x', conversation_history: [{ valueOf: 'notebook' }], user_preferences: { toString: 'x' } };
+    for (const body of [null, [], 'query', { domain: 'technical' }, { query: 'x', user_role: null }, { query: 'x', other: 1 }, { query: `${'x'.repeat(999)}😀` }, inherited]) {
       expect(expandRequestFastPath(body)).toBeUndefined();
     }
   });

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { OptionalActingUserId } from '../../auth/acting-user';
+import { MAX_ACTING_USER_ID_LENGTH, OptionalActingUserId } from '../../auth/acting-user';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -18,11 +18,18 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { PRINTABLE_TEXT, PrintableText, Trim } from '../../common/validation/text';
-import { OptionalScopeName, SCOPE_NAME } from '../../synonyms/dto/create-synonym.dto';
+import { MAX_SCOPE_NAME_LENGTH, OptionalScopeName, SCOPE_NAME } from '../../synonyms/dto/create-synonym.dto';
 import { EXPANSION_TYPES, type ExpansionType } from '../engine/types';
 
 export const MAX_QUERY_LENGTH = 1000;
 export const DEFAULT_MAX_EXPANSIONS = 10;
+/** Limits the decorators below and the fast path share. */
+const MAX_EXPANSIONS = 50;
+const MAX_DEPARTMENT_LENGTH = 100;
+const MAX_SESSION_ID_LENGTH = 255;
+const MAX_HISTORY_ITEMS = 50;
+const MAX_DOCUMENTS = 100;
+const MAX_STRATEGIES = 6;
 export const DEFAULT_CONFIDENCE_THRESHOLD = 0.83;
 /**
  * Curated catalogue entries are shown from this confidence unless the request sets confidence_threshold: a
@@ -32,11 +39,11 @@ export const DEFAULT_CATALOGUE_THRESHOLD = 0.5;
 
 /** expansion_settings: the spec's two keys plus include_combined and include_or_form (docs/API.md, "Expansion settings"). */
 export class ExpansionSettingsDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 50, default: DEFAULT_MAX_EXPANSIONS })
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_EXPANSIONS, default: DEFAULT_MAX_EXPANSIONS })
   @IsOptional()
   @IsInt()
   @Min(1)
-  @Max(50)
+  @Max(MAX_EXPANSIONS)
   max_expansions?: number;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 1, default: DEFAULT_CONFIDENCE_THRESHOLD })
@@ -69,21 +76,21 @@ export class ExpandRequestDto {
   user_id?: string;
 
   @ApiPropertyOptional({ example: 'developer' }) @OptionalScopeName() user_role?: string;
-  @ApiPropertyOptional({ example: 'engineering' }) @IsOptional() @Trim() @IsString() @MaxLength(100) @PrintableText() department?: string;
+  @ApiPropertyOptional({ example: 'engineering' }) @IsOptional() @Trim() @IsString() @MaxLength(MAX_DEPARTMENT_LENGTH) @PrintableText() department?: string;
   @ApiPropertyOptional({ example: 'technical' }) @OptionalScopeName() domain?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) @PrintableText() session_id?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX_SESSION_ID_LENGTH) @PrintableText() session_id?: string;
 
-  @ApiPropertyOptional({ type: 'array', items: { type: 'object' }, maxItems: 50 })
+  @ApiPropertyOptional({ type: 'array', items: { type: 'object' }, maxItems: MAX_HISTORY_ITEMS })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(50)
+  @ArrayMaxSize(MAX_HISTORY_ITEMS)
   @IsObject({ each: true })
   conversation_history?: Record<string, unknown>[];
 
-  @ApiPropertyOptional({ type: 'array', items: { type: 'object' }, maxItems: 100 })
+  @ApiPropertyOptional({ type: 'array', items: { type: 'object' }, maxItems: MAX_DOCUMENTS })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(100)
+  @ArrayMaxSize(MAX_DOCUMENTS)
   @IsObject({ each: true })
   available_documents?: Record<string, unknown>[];
 
@@ -95,7 +102,7 @@ export class ExpandRequestDto {
   @ApiPropertyOptional({ enum: EXPANSION_TYPES, isArray: true })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(6)
+  @ArrayMaxSize(MAX_STRATEGIES)
   @IsIn(EXPANSION_TYPES, { each: true })
   enabled_strategies?: ExpansionType[];
 
@@ -113,7 +120,18 @@ type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** A copy of a parsed JSON value, as class-transformer makes of a property without a class. */
+/**
+ * Whether class-transformer copies the value key for key. It drops keys naming a member of Object.prototype
+ * (toString, valueOf, ...) and the ValidationPipe strips `constructor`, `__proto__` and `prototype` (SafeKeysPipe
+ * refuses some of them before): a value holding one, at any depth, is left to them.
+ */
+function plainJson(v: unknown): boolean {
+  if (Array.isArray(v)) return v.every(plainJson);
+  if (!isObject(v)) return true;
+  return Object.keys(v).every((key) => !(key in Object.prototype) && key !== 'prototype' && plainJson(v[key]));
+}
+
+/** A copy of a parsed JSON value (plainJson), as class-transformer makes of a property without a class. */
 function copyJson(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(copyJson);
   if (!isObject(v)) return v;
@@ -134,7 +152,7 @@ function optionalPrintable(v: unknown, max: number): string | undefined {
 }
 
 function objectList(v: unknown, max: number): Json[] | undefined {
-  return Array.isArray(v) && v.length <= max && v.every(isObject) ? (v.map(copyJson) as Json[]) : undefined;
+  return Array.isArray(v) && v.length <= max && v.every(isObject) && plainJson(v) ? (copyJson(v) as Json[]) : undefined;
 }
 
 const STRATEGIES: ReadonlySet<unknown> = new Set(EXPANSION_TYPES);
@@ -146,7 +164,7 @@ function settings(v: unknown): ExpansionSettingsDto | undefined {
     const value = v[key];
     switch (key) {
       case 'max_expansions':
-        if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 50) return undefined;
+        if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_EXPANSIONS) return undefined;
         dto.max_expansions = value;
         break;
       case 'confidence_threshold':
@@ -184,31 +202,31 @@ export function expandRequestFastPath(body: unknown): ExpandRequestDto | undefin
         break;
       }
       case 'user_id':
-        ok = dto.user_id = requiredText(v, 255);
+        ok = dto.user_id = requiredText(v, MAX_ACTING_USER_ID_LENGTH);
         break;
       case 'user_role':
       case 'domain': {
-        const name = requiredText(v, 50, true);
+        const name = requiredText(v, MAX_SCOPE_NAME_LENGTH, true);
         ok = dto[key] = name !== undefined && SCOPE_NAME.test(name) ? name : undefined;
         break;
       }
       case 'department':
-        ok = dto.department = typeof v === 'string' ? optionalPrintable(v.trim(), 100) : undefined;
+        ok = dto.department = typeof v === 'string' ? optionalPrintable(v.trim(), MAX_DEPARTMENT_LENGTH) : undefined;
         break;
       case 'session_id':
-        ok = dto.session_id = optionalPrintable(v, 255);
+        ok = dto.session_id = optionalPrintable(v, MAX_SESSION_ID_LENGTH);
         break;
       case 'conversation_history':
-        ok = dto.conversation_history = objectList(v, 50);
+        ok = dto.conversation_history = objectList(v, MAX_HISTORY_ITEMS);
         break;
       case 'available_documents':
-        ok = dto.available_documents = objectList(v, 100);
+        ok = dto.available_documents = objectList(v, MAX_DOCUMENTS);
         break;
       case 'user_preferences':
-        ok = dto.user_preferences = isObject(v) ? (copyJson(v) as Json) : undefined;
+        ok = dto.user_preferences = isObject(v) && plainJson(v) ? (copyJson(v) as Json) : undefined;
         break;
       case 'enabled_strategies':
-        ok = dto.enabled_strategies = Array.isArray(v) && v.length <= 6 && v.every((s) => STRATEGIES.has(s)) ? ((v as unknown[]).slice() as ExpansionType[]) : undefined;
+        ok = dto.enabled_strategies = Array.isArray(v) && v.length <= MAX_STRATEGIES && v.every((s) => STRATEGIES.has(s)) ? ((v as unknown[]).slice() as ExpansionType[]) : undefined;
         break;
       case 'expansion_settings':
         ok = dto.expansion_settings = settings(v);

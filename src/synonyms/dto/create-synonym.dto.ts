@@ -5,11 +5,12 @@ import { PrintableText, Trim, TrimEach, TrimLower } from '../../common/validatio
 
 /** Scope names: lower-case words (the spec's hints or a team's own), so they match reliably. */
 export const SCOPE_NAME = /^[a-z0-9][a-z0-9 _.-]*$/;
+export const MAX_SCOPE_NAME_LENGTH = 50;
 export const SCOPE_MESSAGE = '$property must start with a letter or digit and contain only letters, digits, space, _ . -';
 
 /** An optional domain or user_role: trimmed, lower-cased, at most 50 characters of SCOPE_NAME (docs/API.md, "Limits"). */
 export const OptionalScopeName = () =>
-  applyDecorators(IsOptional(), TrimLower(), IsString(), IsNotEmpty(), MaxLength(50), Matches(SCOPE_NAME, { message: SCOPE_MESSAGE }));
+  applyDecorators(IsOptional(), TrimLower(), IsString(), IsNotEmpty(), MaxLength(MAX_SCOPE_NAME_LENGTH), Matches(SCOPE_NAME, { message: SCOPE_MESSAGE }));
 
 export class CreateSynonymDto {
   @ApiProperty({ example: 'ML', maxLength: 200 })
