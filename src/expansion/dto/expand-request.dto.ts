@@ -121,22 +121,29 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
- * Whether class-transformer copies the value key for key. It drops keys naming a member of Object.prototype
- * (toString, valueOf, ...) and the ValidationPipe strips `constructor`, `__proto__` and `prototype` (SafeKeysPipe
- * refuses some of them before): a value holding one, at any depth, is left to them.
+ * A copy of a parsed JSON value, as class-transformer makes of a property without a class; undefined (left to the
+ * pipe) when it holds, at any depth, a key naming a member of Object.prototype (toString, valueOf, ...), which
+ * class-transformer drops, or `constructor`, `__proto__` or `prototype`, which the ValidationPipe strips (and
+ * SafeKeysPipe refuses some of before). A parsed body holds no undefined value, so undefined means only that.
  */
-function plainJson(v: unknown): boolean {
-  if (Array.isArray(v)) return v.every(plainJson);
-  if (!isObject(v)) return true;
-  return Object.keys(v).every((key) => !(key in Object.prototype) && key !== 'prototype' && plainJson(v[key]));
-}
-
-/** A copy of a parsed JSON value (plainJson), as class-transformer makes of a property without a class. */
 function copyJson(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(copyJson);
+  if (Array.isArray(v)) {
+    const copy: unknown[] = [];
+    for (const item of v) {
+      const c = copyJson(item);
+      if (c === undefined) return undefined;
+      copy.push(c);
+    }
+    return copy;
+  }
   if (!isObject(v)) return v;
   const copy: Json = {};
-  for (const key of Object.keys(v)) copy[key] = copyJson(v[key]);
+  for (const key of Object.keys(v)) {
+    if (key in Object.prototype || key === 'prototype') return undefined;
+    const c = copyJson(v[key]);
+    if (c === undefined) return undefined;
+    copy[key] = c;
+  }
   return copy;
 }
 
@@ -152,7 +159,7 @@ function optionalPrintable(v: unknown, max: number): string | undefined {
 }
 
 function objectList(v: unknown, max: number): Json[] | undefined {
-  return Array.isArray(v) && v.length <= max && v.every(isObject) && plainJson(v) ? (copyJson(v) as Json[]) : undefined;
+  return Array.isArray(v) && v.length <= max && v.every(isObject) ? (copyJson(v) as Json[] | undefined) : undefined;
 }
 
 const STRATEGIES: ReadonlySet<unknown> = new Set(EXPANSION_TYPES);
@@ -223,7 +230,7 @@ export function expandRequestFastPath(body: unknown): ExpandRequestDto | undefin
         ok = dto.available_documents = objectList(v, MAX_DOCUMENTS);
         break;
       case 'user_preferences':
-        ok = dto.user_preferences = isObject(v) && plainJson(v) ? (copyJson(v) as Json) : undefined;
+        ok = dto.user_preferences = isObject(v) ? (copyJson(v) as Json | undefined) : undefined;
         break;
       case 'enabled_strategies':
         ok = dto.enabled_strategies = Array.isArray(v) && v.length <= MAX_STRATEGIES && v.every((s) => STRATEGIES.has(s)) ? ((v as unknown[]).slice() as ExpansionType[]) : undefined;
