@@ -1,6 +1,7 @@
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { Logger, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
-import { ThrottlerStorageService, type ThrottlerStorage } from '@nestjs/throttler';
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import { MemoryThrottlerStorage } from './memory-throttler-storage';
 import type Redis from 'ioredis';
 import { ThrottledWarning } from '../common/logging/throttled-warning';
 import type { MetricsService } from '../metrics/metrics.service';
@@ -22,7 +23,7 @@ export class RedisFallbackStorage implements ThrottlerStorage, OnModuleDestroy, 
   /** The client (the readiness probe pings it). */
   readonly redis: Redis;
   private readonly shared: ThrottlerStorageRedisService;
-  private readonly local = new ThrottlerStorageService();
+  private readonly local = new MemoryThrottlerStorage();
   private readonly log = new Logger('Redis');
   private readonly warning = new ThrottledWarning(this.log);
   /** Until when requests skip Redis after a command timed out. */
