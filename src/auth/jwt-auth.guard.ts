@@ -23,7 +23,8 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     super();
   }
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** A public route or a cached token answers at once, without a promise; passport runs for the rest. */
+  override canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (routeMeta(this.reflector, context).public) return true;
     const req = context.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined>; user?: AuthUser }>();
     const token = bearerToken(req);
@@ -32,6 +33,10 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
       req.user = cached;
       return true;
     }
+    return this.verify(context);
+  }
+
+  private async verify(context: ExecutionContext): Promise<boolean> {
     try {
       await super.canActivate(context);
     } catch (err) {

@@ -2,7 +2,8 @@ import { AsyncResource } from 'node:async_hooks';
 import type { OnApplicationShutdown } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 
-type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
+/** What a storage answers for one hit (the library does not export its record type). */
+export type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
 /** How often records without live hits are dropped, as in @nestjs/throttler's own in-memory storage. */
 export const SWEEP_INTERVAL_MS = 60_000;
@@ -72,7 +73,7 @@ export class MemoryThrottlerStorage implements ThrottlerStorage, OnApplicationSh
     return Promise.resolve(this.count(key, ttl, limit, blockDuration, throttlerName, Date.now()));
   }
 
-  /** One hit at `now`; what increment answers. */
+  /** One hit at `now`; what increment answers, without a promise (the rate-limit guard calls this directly). */
   count(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string, now: number): ThrottlerStorageRecord {
     if (!this.sweep) this.startSweep();
     let record = this.records.get(key);

@@ -1,12 +1,13 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
+import { type CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Reflector } from '@nestjs/core';
-import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, type ThrottlerModuleOptions, type ThrottlerOptions, type ThrottlerRequest, type ThrottlerStorage } from '@nestjs/throttler';
+import { InjectThrottlerOptions, InjectThrottlerStorage, type ThrottlerModuleOptions, type ThrottlerOptions, type ThrottlerStorage } from '@nestjs/throttler';
 import { MetricsService } from '../metrics/metrics.service';
 import { routeMeta } from '../auth/route-meta';
 import { RateLimitError } from '../common/errors';
 import { setHeader, type RequestContext } from '../common/http/request-context';
 import type { RootConfig } from '../config';
+import { MemoryThrottlerStorage, type ThrottlerStorageRecord } from './memory-throttler-storage';
 import type { RateLimitGroupName } from './rate-limit-group.decorator';
 
 /**
@@ -16,44 +17,48 @@ import type { RateLimitGroupName } from './rate-limit-group.decorator';
  * RATE_LIMIT_EXCEEDED with Retry-After.
  */
 @Injectable()
-export class RateLimitGuard extends ThrottlerGuard {
+export class RateLimitGuard implements CanActivate {
+  private readonly keyPrefix: string;
+  /** Each group's throttler (name, limit, window), from the module's options. */
+  private readonly byGroup: Map<string, ThrottlerOptions>;
+
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
-    @InjectThrottlerStorage() storage: ThrottlerStorage,
-    reflector: Reflector,
+    @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
+    private readonly reflector: Reflector,
     private readonly metrics: MetricsService,
     config: ConfigService<RootConfig, true>,
   ) {
-    super(options, storage, reflector);
     this.keyPrefix = config.getOrThrow('throttle', { infer: true }).keyPrefix;
+    this.byGroup = new Map((Array.isArray(options) ? options : options.throttlers).map((t) => [t.name ?? 'default', t]));
   }
 
-  private readonly keyPrefix: string;
-
-  private byGroup?: Map<string, ThrottlerOptions>;
-
   /**
-   * Only the route's own group is counted: the route's group comes from its decorators (read once per route),
-   * and its named throttler from a map built once, instead of the base guard's loop over all four throttlers.
+   * Only the route's own group is counted: the route's group comes from its decorators (read once per route), its
+   * throttler from a map built once. A storage that counts in memory answers at once, so the request goes on
+   * without waiting for a promise; Redis is awaited.
    */
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const group = routeMeta(this.reflector, context).group;
     if (!group) return true;
-    this.byGroup ??= new Map(this.throttlers.map((t) => [t.name ?? 'default', t]));
     const throttler = this.byGroup.get(group);
     if (!throttler || typeof throttler.limit !== 'number' || typeof throttler.ttl !== 'number') return true;
-    const blockDuration = typeof throttler.blockDuration === 'number' ? throttler.blockDuration : throttler.ttl;
-    return this.handleRequest({ context, limit: throttler.limit, ttl: throttler.ttl, blockDuration, throttler, getTracker: (req) => this.getTracker(req), generateKey: (c, s, n) => this.generateKey(c, s, n) });
-  }
-
-  protected override async handleRequest({ context, limit, ttl, throttler, blockDuration }: ThrottlerRequest): Promise<boolean> {
-    const group = throttler.name as RateLimitGroupName;
-    const { req, res } = this.getRequestResponse(context) as { req: RequestContext; res: unknown };
+    const { limit, ttl } = throttler;
+    const blockDuration = typeof throttler.blockDuration === 'number' ? throttler.blockDuration : ttl;
+    const http = context.switchToHttp();
+    const req = http.getRequest<RequestContext>();
+    const res = http.getResponse<unknown>();
     // The verified subject; without a valid token (which AuthenticatedGuard will refuse next) the client IP.
     const tracker = req.user ? `user:${req.user.id}` : `ip:${req.ip ?? 'unknown'}`;
+    const key = `${this.keyPrefix}:${group}:${tracker}`;
+    if (this.storage instanceof MemoryThrottlerStorage) return this.answer(res, group, limit, this.storage.count(key, ttl, limit, blockDuration, group, Date.now()));
     // never fails: while Redis does not answer, the store counts in this instance's memory (RedisFallbackStorage)
-    const { totalHits, timeToExpire, isBlocked, timeToBlockExpire } = await this.storageService.increment(`${this.keyPrefix}:${group}:${tracker}`, ttl, limit, blockDuration, group);
+    return this.storage.increment(key, ttl, limit, blockDuration, group).then((record) => this.answer(res, group, limit, record));
+  }
+
+  /** The rate-limit headers of a counted request; 429 over the limit. */
+  private answer(res: unknown, group: RateLimitGroupName, limit: number, { totalHits, timeToExpire, isBlocked, timeToBlockExpire }: ThrottlerStorageRecord): boolean {
     setHeader(res, 'X-RateLimit-Limit', limit);
     setHeader(res, 'X-RateLimit-Remaining', Math.max(0, limit - totalHits));
     setHeader(res, 'X-RateLimit-Reset', Math.max(0, isBlocked ? timeToBlockExpire : timeToExpire));

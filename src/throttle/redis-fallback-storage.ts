@@ -1,12 +1,10 @@
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { Logger, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import { MemoryThrottlerStorage } from './memory-throttler-storage';
+import { MemoryThrottlerStorage, type ThrottlerStorageRecord } from './memory-throttler-storage';
 import type Redis from 'ioredis';
 import { ThrottledWarning } from '../common/logging/throttled-warning';
 import type { MetricsService } from '../metrics/metrics.service';
-
-type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
 /** After a Redis command times out, requests count in memory for this long before Redis is asked again. */
 export const REDIS_BACKOFF_MS = 1000;
