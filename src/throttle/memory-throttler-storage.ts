@@ -9,8 +9,9 @@ export type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increm
 export const SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * The expiry times of one key's hits, oldest first. Hits expire in the order they were counted (each lives the
- * throttler's ttl), so the live ones are a suffix: `times` from `head` on.
+ * The expiry times of one key's hits in ascending order, so the live ones are a suffix: `times` from `head` on, and
+ * the first of them expires first. Hits expire in the order they are counted (each lives the throttler's ttl), so a
+ * new one goes at the end; only a clock set back (or a shorter ttl) puts one further in.
  */
 class HitLog {
   times: number[] = [];
@@ -18,6 +19,23 @@ class HitLog {
 
   get count(): number {
     return this.times.length - this.head;
+  }
+
+  /** The hit's expiry time, in order. */
+  add(expiresAt: number): void {
+    const { times } = this;
+    if (times.length === this.head || expiresAt >= times[times.length - 1]) {
+      times.push(expiresAt);
+      return;
+    }
+    let lo = this.head;
+    let hi = times.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (times[mid] <= expiresAt) lo = mid + 1;
+      else hi = mid;
+    }
+    times.splice(lo, 0, expiresAt);
   }
 
   /** Drops the hits expired at `now`; amortised O(1) per hit. */
@@ -52,8 +70,8 @@ interface KeyRecord {
  * refused hit by hit when blockDuration is 0), at a cost per request that does not grow with the hits in the window.
  * The library's storage filters a key's whole list of hits and takes their minimum on every request: with a limit of
  * N a window, each request of a busy user walked and copied up to N numbers (10,000 for an account allowed 10,000 a
- * minute).
- * test/unit/memory-throttler-storage.spec.ts runs both storages side by side on the same requests.
+ * minute). test/unit/memory-throttler-storage.spec.ts runs both storages side by side on the same requests (bursts,
+ * pauses, the clock set back, sweeps) and checks that a busy key holds a bounded number of expiry times.
  */
 export class MemoryThrottlerStorage implements ThrottlerStorage, OnApplicationShutdown {
   private readonly records = new Map<string, KeyRecord>();
@@ -67,6 +85,13 @@ export class MemoryThrottlerStorage implements ThrottlerStorage, OnApplicationSh
   /** Keys held (for tests and diagnostics). */
   get size(): number {
     return this.records.size;
+  }
+
+  /** Expiry times held for all keys, live or not yet compacted away (for tests and diagnostics). */
+  get heldTimes(): number {
+    let n = 0;
+    for (const record of this.records.values()) for (const log of record.hits.values()) n += log.times.length;
+    return n;
   }
 
   increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
@@ -93,12 +118,12 @@ export class MemoryThrottlerStorage implements ThrottlerStorage, OnApplicationSh
     if (blockDuration <= 0) {
       // refused hit by hit: a refused request is not counted, and the key frees up as its oldest hit expires
       const isBlocked = log.count >= limit;
-      if (!isBlocked) log.times.push(now + ttl);
+      if (!isBlocked) log.add(now + ttl);
       const timeToBlockExpire = log.count > 0 ? seconds(log.times[log.head] - now) : timeToExpire;
       return { totalHits: log.count + (isBlocked ? 1 : 0), timeToExpire, isBlocked, timeToBlockExpire: isBlocked ? timeToBlockExpire : 0 };
     }
 
-    if (!record.isBlocked) log.times.push(now + ttl);
+    if (!record.isBlocked) log.add(now + ttl);
     if (log.count > limit && !record.isBlocked) {
       record.isBlocked = true;
       record.blockExpiresAt = now + blockDuration;
@@ -108,7 +133,7 @@ export class MemoryThrottlerStorage implements ThrottlerStorage, OnApplicationSh
       // the block is over: counting starts again from this hit
       record.isBlocked = false;
       log.clear();
-      log.times.push(now + ttl);
+      log.add(now + ttl);
     }
     return { totalHits: log.count, timeToExpire, isBlocked: record.isBlocked, timeToBlockExpire };
   }
@@ -118,11 +143,9 @@ export class MemoryThrottlerStorage implements ThrottlerStorage, OnApplicationSh
     for (const [key, record] of this.records) {
       if (record.isBlocked && record.blockExpiresAt > now) continue;
       if (record.expiresAt > now) continue;
+      // a live hit: the last to expire has not (looked at, not pruned: a clock set back would revive pruned hits)
       let live = false;
-      for (const log of record.hits.values()) {
-        log.prune(now);
-        if (log.count > 0) live = true;
-      }
+      for (const log of record.hits.values()) if (log.count > 0 && log.times[log.times.length - 1] > now) live = true;
       if (!live) this.records.delete(key);
     }
   }

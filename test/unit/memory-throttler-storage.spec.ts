@@ -32,16 +32,27 @@ describe("MemoryThrottlerStorage (the library's counting rules at a cost that do
     const ours = new MemoryThrottlerStorage();
     const keys: KeySpec[] = ['alice', 'bob', 'carol'].map((who, i) => ({ key: `expansion:${who}`, name: i === 2 ? 'synonyms' : 'expansion', ...s }));
     let refused = 0;
+    let swept = 0;
     for (let i = 0; i < 3000; i++) {
       const k = keys[Math.floor(rand() * keys.length)];
-      // bursts (same millisecond) and pauses, up to twice the window
+      // bursts (same millisecond), pauses up to twice the window, and now and then the clock set back
       const r = rand();
-      jest.setSystemTime(Date.now() + (r < 0.4 ? 0 : r < 0.9 ? Math.floor(rand() * (s.ttl / 4)) : Math.floor(rand() * 2 * Math.max(s.ttl, s.blockDuration))));
+      const step = r < 0.4 ? 0 : r < 0.88 ? Math.floor(rand() * (s.ttl / 4)) : r < 0.98 ? Math.floor(rand() * 2 * Math.max(s.ttl, s.blockDuration)) : -Math.floor(rand() * s.ttl);
+      jest.setSystemTime(Date.now() + step);
       const expected = await library.increment(k.key, k.ttl, k.limit, k.blockDuration, k.name);
       const actual = await ours.increment(k.key, k.ttl, k.limit, k.blockDuration, k.name);
       expect(actual).toEqual(expected);
       if (expected.isBlocked) refused++;
+      // the sweep, at random moments: both drop the same keys (and count them again from zero when they return)
+      if (rand() < 0.05) {
+        const before = library.storage.size;
+        library.evictIdleRecords(Date.now());
+        ours.evictIdle(Date.now());
+        expect(ours.size).toBe(library.storage.size);
+        swept += before - library.storage.size;
+      }
     }
+    expect(swept).toBeGreaterThan(0);
     // the sequence reached both sides of the limit
     expect(refused).toBeGreaterThan(100);
     expect(refused).toBeLessThan(2900);
@@ -63,6 +74,14 @@ describe("MemoryThrottlerStorage (the library's counting rules at a cost that do
     expect(last.isBlocked).toBe(true);
     expect(last.timeToBlockExpire).toBeGreaterThan(0);
     expect(last.timeToBlockExpire).toBeLessThanOrEqual(60);
+  });
+
+  it('holds at most about twice the live hits of a busy key, however long it stays busy', () => {
+    const ours = new MemoryThrottlerStorage();
+    // a service account allowed 1,000 a minute, at 20 a second for an hour, and refused hit by hit
+    for (let i = 0; i < 72_000; i++) ours.count('expansion:service', 60_000, 1000, 0, 'expansion', START + i * 50);
+    expect(ours.heldTimes).toBeLessThanOrEqual(2 * 1000 + 64);
+    expect(ours.heldTimes).toBeGreaterThanOrEqual(1000);
   });
 
   it('drops idle keys on its sweep, as the library does, and stops sweeping at shutdown', async () => {
