@@ -3,6 +3,11 @@ import { ThrottlerStorageService } from '@nestjs/throttler';
 import { MemoryThrottlerStorage, SWEEP_INTERVAL_MS } from '../../src/throttle/memory-throttler-storage';
 import { prng } from '../../bench/prng';
 
+/** The library storage's sweep, private in its typings (@nestjs/throttler is pinned: package.json). */
+interface LibrarySweep {
+  evictIdleRecords(now: number): void;
+}
+
 /** A key as the rate-limit guard makes them, with its throttler's settings (fixed per key, as in the service). */
 interface KeySpec {
   key: string;
@@ -43,10 +48,11 @@ describe("MemoryThrottlerStorage (the library's counting rules at a cost that do
       const actual = await ours.increment(k.key, k.ttl, k.limit, k.blockDuration, k.name);
       expect(actual).toEqual(expected);
       if (expected.isBlocked) refused++;
-      // the sweep, at random moments: both drop the same keys (and count them again from zero when they return)
+      // the sweep at random moments (its timer fires once a minute; here also mid-window and mid-block): both drop
+      // the same keys, and count them again from zero when they return
       if (rand() < 0.05) {
         const before = library.storage.size;
-        library.evictIdleRecords(Date.now());
+        (library as unknown as LibrarySweep).evictIdleRecords(Date.now());
         ours.evictIdle(Date.now());
         expect(ours.size).toBe(library.storage.size);
         swept += before - library.storage.size;
