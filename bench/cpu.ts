@@ -1,5 +1,58 @@
 import type { ChildProcess } from 'node:child_process';
 
+/** What {type: 'async-stop'} answers: async resources created since 'async-start', by type, and where promises were made. */
+export interface AsyncCensus {
+  byType: Record<string, number>;
+  /** a random sample of the promises (one in PROMISE_SAMPLE) by where they were made (creationSite) */
+  promiseSites: Record<string, number>;
+}
+
+/** One promise in this many has its creation site recorded (a stack trace per promise would dwarf the load). */
+export const PROMISE_SAMPLE = 16;
+
+/** The census as text: async resources per request by type, then the commonest promise creation sites. */
+export function censusLines(census: AsyncCensus, requests: number): string[] {
+  const per = (n: number) => (n / Math.max(1, requests)).toFixed(1);
+  const sampled = Object.values(census.promiseSites).reduce((a, b) => a + b, 0);
+  return [
+    `Async resources created per request (${requests.toLocaleString('en-US')} requests, async_hooks census):`,
+    ...Object.entries(census.byType)
+      .sort((a, b) => b[1] - a[1])
+      .filter(([, n]) => n / Math.max(1, requests) >= 0.05)
+      .map(([type, n]) => `  ${per(n).padStart(6)}  ${type}`),
+    `Where promises are made (one in ${PROMISE_SAMPLE} recorded at random, ${sampled.toLocaleString('en-US')} in all; estimated per request):`,
+    ...Object.entries(census.promiseSites)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 15)
+      .map(([site, n]) => `  ${per(n * PROMISE_SAMPLE).padStart(6)}  ${site}`),
+  ];
+}
+
+/**
+ * Where a resource was made, from a V8 stack trace taken inside an async_hooks init hook: the first frame outside
+ * Node's own modules and this file, as `function package/file:line` (the service's files from src/). A built-in
+ * in between (`Promise.then`, `Promise.all`) is named before it; a promise made with no script frame at all (an
+ * `await` resuming in a microtask) is named by its built-in alone.
+ */
+export function creationSite(stack: string): string {
+  let builtin = '';
+  for (const line of stack.split('\n').slice(1)) {
+    const frame = line.trim().replace(/^at /, '');
+    if (frame.includes('(node:') || frame.startsWith('node:') || frame.includes('bench/cpu.')) continue;
+    const m = /^(?:async )?(.*?) ?\(?([^()\s]+):(\d+):\d+\)?$/.exec(frame);
+    if (!m) {
+      builtin ||= frame.replace(' (<anonymous>)', '');
+      continue;
+    }
+    const [, fn, file, lineNo] = m;
+    const nm = file.lastIndexOf('node_modules/');
+    const src = file.lastIndexOf('/src/');
+    const where = nm >= 0 ? file.slice(nm + 'node_modules/'.length) : src >= 0 ? file.slice(src + 1) : file.split('/').slice(-2).join('/');
+    return `${builtin ? `${builtin} in ` : ''}${fn || '(anonymous)'} ${where}:${lineNo}`;
+  }
+  return builtin ? `${builtin} (no script frame: an await resuming)` : '(no frame outside Node)';
+}
+
 /** In a benchmark server (a child process): answers {type: 'cpu'} with its CPU time so far (µs, user + system). */
 export function answerCpuReadings(): void {
   process.on('message', (m: { type?: string }) => {
@@ -26,7 +79,10 @@ export function cpuOf(child: ChildProcess): Promise<number> {
 
 /**
  * In a benchmark server: answers {type: 'profile-start'} and {type: 'profile-stop'} by running V8's CPU profiler
- * over that window only (start-up excluded), and sends the profile back as {type: 'profile', profile}.
+ * over that window only (start-up excluded), and sends the profile back as {type: 'profile', profile}; answers
+ * {type: 'async-start'} and {type: 'async-stop'} by counting the async resources created in between (an
+ * async_hooks init hook, which itself slows the server: never during a timed or profiled window) and sends them
+ * back as {type: 'async-census', census}.
  */
 export function answerProfileRequests(): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -34,8 +90,32 @@ export function answerProfileRequests(): void {
   let session: import('node:inspector').Session | undefined;
   const post = (method: string, params?: object) =>
     new Promise<unknown>((resolve, reject) => session?.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
+  let census: { hook: import('node:async_hooks').AsyncHook; result: AsyncCensus; stackLimit: number } | undefined;
   process.on('message', (m: { type?: string }) => {
-    if (m?.type === 'profile-start') {
+    if (m?.type === 'async-start') {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { createHook } = require('node:async_hooks') as typeof import('node:async_hooks');
+      const result: AsyncCensus = { byType: {}, promiseSites: {} };
+      const hook = createHook({
+        init(_id, type) {
+          result.byType[type] = (result.byType[type] ?? 0) + 1;
+          // sampled at random: a fixed stride would alias with the request's own pattern of promises
+          if (type === 'PROMISE' && Math.random() * PROMISE_SAMPLE < 1) {
+            const site = creationSite(new Error().stack ?? '');
+            result.promiseSites[site] = (result.promiseSites[site] ?? 0) + 1;
+          }
+        },
+      });
+      census = { hook, result, stackLimit: Error.stackTraceLimit };
+      Error.stackTraceLimit = 24;
+      hook.enable();
+      process.send?.({ type: 'async-started' });
+    } else if (m?.type === 'async-stop' && census) {
+      census.hook.disable();
+      Error.stackTraceLimit = census.stackLimit;
+      process.send?.({ type: 'async-census', census: census.result });
+      census = undefined;
+    } else if (m?.type === 'profile-start') {
       session = new Session();
       session.connect();
       void post('Profiler.enable')

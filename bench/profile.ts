@@ -1,19 +1,22 @@
 /**
  * Where the time goes: a CPU profile of the running service under load, start-up excluded.
  *
- *   npm run bench:profile [-- --route=expand|expand-uncached|constant|minimal] [--duration=10] [--entries=100000] [--detail=<bucket>] [--save=<file>] [--write]
+ *   npm run bench:profile [-- --route=expand|expand-uncached|constant|minimal] [--duration=10] [--entries=100000] [--detail=<bucket>] [--save=<file>] [--async] [--write]
  *
  * Starts the benchmark app (bench/bench-app.ts) in a child process, warms it up, runs V8's CPU profiler in
  * the child only while autocannon loads one route (50 connections), then attributes each sample's self time to
  * a bucket (a package, a folder of the service, garbage collection, Node internals) and prints µs per request,
  * most first; `--detail=<bucket>` adds the functions inside one bucket; `--save=<file>` keeps the raw profile (open it in
  * Chrome DevTools or any .cpuprofile viewer); `--write` puts the table in
- * docs/BENCHMARKS.md ("Where the time goes").
+ * docs/BENCHMARKS.md ("Where the time goes"). `--async` then loads the route 3 s more with an async_hooks census
+ * on (after the profile, as the hook slows the server) and prints the async resources made per request by type and
+ * where a sample of the promises was made: each one costs an allocation, and on Node 20 and 22 also the request-id
+ * context's promise hook.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { BenchAppMessage } from './bench-app';
-import { ask } from './cpu';
+import { ask, type AsyncCensus, censusLines } from './cpu';
 import { cannon, stop, TS_NODE, waitFor } from './http';
 import { BENCHMARKS_FILE, document, machine, readPrevious, serviceLayerLines } from './run';
 import { writeFileSync } from 'node:fs';
@@ -25,6 +28,8 @@ export interface ProfileResult {
   requests: number;
   totalMicros: number;
   rows: { bucket: string; micros: number; share: number }[];
+  /** with --async: the async resources made per request, counted over a further load after the profile */
+  census?: { requests: number; census: AsyncCensus };
   /** expand only: inclusive time of ExpansionService.expandJson (the answer as JSON text) and of its engine call, µs per request */
   serviceLayer?: { serviceMicros: number; engineMicros: number };
 }
@@ -148,6 +153,12 @@ async function main(): Promise<void> {
           }
         : {}),
     };
+    if (process.argv.includes('--async')) {
+      await ask(profiled, { type: 'async-start' }, 'async-started');
+      const censusLoad = await cannon(target, ready.tokens, ready.bodies, 50, 3);
+      const { census } = await ask<{ census: AsyncCensus }>(profiled, { type: 'async-stop' }, 'async-census');
+      result.census = { requests: censusLoad.requests.total, census };
+    }
     if (process.argv.includes('--write')) {
       const data = readPrevious(BENCHMARKS_FILE);
       data.profile = { date: new Date().toISOString(), machine: machine(), result };
@@ -162,6 +173,7 @@ async function main(): Promise<void> {
       ...buckets.filter(([, t]) => t / requests >= 2).map(([b, t]) => `| ${b} | ${Math.round(t / requests)} | ${Math.round((t / total) * 100)}% |`),
       `| **total** | **${Math.round(total / requests)}** | |`,
       ...serviceLayerLines(result),
+      ...(result.census ? ['', ...censusLines(result.census.census, result.census.requests)] : []),
     ];
     const detail = arg('detail');
     if (detail) {

@@ -18,6 +18,7 @@ import { runAnalyticsBench, type AnalyticsBenchResult } from './analytics';
 import { runSimulateBench, simulateToMarkdown, type SimulateBenchResult } from './simulate';
 import { httpToMarkdown, runHttpBench, type HttpBenchResult } from './http';
 import type { ProfileResult } from './profile';
+import { censusLines } from './cpu';
 
 /** The engine bench measures heap after a forced GC; expose gc() when node was not started with --expose-gc. */
 function exposeGc(): void {
@@ -151,7 +152,7 @@ export function document(data: BenchData): string {
     out.push(
       '## Where the time goes',
       '',
-      `CPU profile of the running service under load (\`npm run bench:profile -- --route=${p.route} --write\`, ${pr.date.slice(0, 10)}, ${pr.machine}):`,
+      `CPU profile of the running service under load (\`npm run bench:profile -- --route=${p.route}${p.census ? ' --async' : ''} --write\`, ${pr.date.slice(0, 10)}, ${pr.machine}):`,
       `V8's sampling profiler runs in the server only while autocannon loads \`POST ${p.path}\` (50 connections, ${p.durationS} s,`,
       `${p.requests.toLocaleString('en-US')} requests, start-up and warm-up excluded); each sample's self time goes to the package or service`,
       'folder of the function it was in, divided by the requests served. `--route=expand` profiles expand at the service\'s',
@@ -166,6 +167,18 @@ export function document(data: BenchData): string {
       `| **total** | **${p.totalMicros}** | |`,
       ...serviceLayerLines(p),
       '',
+      ...(p.census
+        ? [
+            'Async resources the route makes per request (`--async`: a further 3 s of the same load with an async_hooks census on, after',
+            'the profile, since the hook slows the server). Each promise is an allocation and, on Node 20 and 22, a call of the',
+            "request-id context's promise hook; `--route=minimal --async` gives the framework's own count.",
+            '',
+            '```',
+            ...censusLines(p.census.census, p.census.requests),
+            '```',
+            '',
+          ]
+        : []),
     );
   }
   const an = data.analytics;

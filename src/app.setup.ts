@@ -10,7 +10,6 @@ import { AppLogger } from './common/logging/app-logger';
 import { MetricsService } from './metrics/metrics.service';
 import { BodyAndQueryValidationPipe, type BodyFastPath } from './common/validation/body-and-query-validation.pipe';
 import { ExpandRequestDto, expandRequestFastPath } from './expansion/dto/expand-request.dto';
-import { SafeKeysPipe } from './common/validation/safe-keys.pipe';
 import { VALIDATION_OPTIONS } from './common/validation/validation-exception.factory';
 import { apiVersionMiddleware } from './common/versioning/version.middleware';
 import { requestIdMiddleware } from './app.module';
@@ -70,10 +69,8 @@ export function configureApp(app: INestApplication): INestApplication {
   (app as unknown as { useBodyParser(type: string, opts: object): void }).useBodyParser('json', { limit: BODY_LIMIT });
   app.use(bodyParserErrors);
 
-  app.useGlobalPipes(
-    new SafeKeysPipe(),
-    new BodyAndQueryValidationPipe(VALIDATION_OPTIONS, BODY_FAST_PATHS),
-  );
+  // one global pipe: prototype keys and depth, then validation (body-and-query-validation.pipe.ts)
+  app.useGlobalPipes(new BodyAndQueryValidationPipe(VALIDATION_OPTIONS, BODY_FAST_PATHS));
 
   SwaggerModule.setup('docs', app, createOpenApiDocument(app), { jsonDocumentUrl: 'docs-json', swaggerOptions: { persistAuthorization: true } });
   return app;

@@ -1,4 +1,5 @@
 import { expect } from '@jest/globals';
+import { censusLines, creationSite, PROMISE_SAMPLE } from '../../bench/cpu';
 import { inclusiveTime } from '../../bench/profile';
 import { serviceLayerLines } from '../../bench/run';
 
@@ -29,5 +30,36 @@ describe('bench:profile inclusive time', () => {
     const lines = serviceLayerLines({ route: 'expand', path: '/x', durationS: 1, requests: 1, totalMicros: 1, rows: [], serviceLayer: { serviceMicros: 160, engineMicros: 90 } });
     expect(lines.join(' ')).toContain('**70 µs** per request (target ≤ 100)');
     expect(serviceLayerLines({ route: 'constant', path: '/x', durationS: 1, requests: 1, totalMicros: 1, rows: [] })).toEqual([]);
+  });
+});
+
+describe('bench:profile async census', () => {
+  const hookFrames = ['Error', '    at AsyncHook.init (/app/bench/cpu.ts:86:42)', '    at emitInitNative (node:internal/async_hooks:202:43)', '    at promiseInitHook (node:internal/async_hooks:324:3)'];
+
+  it('names the first frame outside Node and the census itself, by package or service file', () => {
+    expect(creationSite([...hookFrames, '    at PipesConsumer.applyPipes (/app/node_modules/@nestjs/core/pipes/pipes-consumer.js:14:27)', '    at next (/app/node_modules/router/index.js:1:1)'].join('\n'))).toBe(
+      'PipesConsumer.applyPipes @nestjs/core/pipes/pipes-consumer.js:14',
+    );
+    expect(creationSite([...hookFrames, '    at async Validator.check (/app/src/common/validation/pipe.ts:29:50)'].join('\n'))).toBe('Validator.check src/common/validation/pipe.ts:29');
+    expect(creationSite([...hookFrames, '    at /app/node_modules/router/lib/layer.js:173:13'].join('\n'))).toBe('(anonymous) router/lib/layer.js:173');
+  });
+
+  it('puts a built-in before its caller, and names an await that resumes with no script frame', () => {
+    expect(creationSite([...hookFrames, '    at Promise.then (<anonymous>)', '    at Layer.handleRequest (/app/node_modules/router/lib/layer.js:173:13)'].join('\n'))).toBe(
+      'Promise.then in Layer.handleRequest router/lib/layer.js:173',
+    );
+    expect(creationSite([...hookFrames, '    at Promise.then (<anonymous>)', '    at processTicksAndRejections (node:internal/process/task_queues:95:5)'].join('\n'))).toBe(
+      'Promise.then (no script frame: an await resuming)',
+    );
+    expect(creationSite(hookFrames.join('\n'))).toBe('(no frame outside Node)');
+  });
+
+  it('reports resources per request, drops rare types and scales the sampled sites back up', () => {
+    const lines = censusLines({ byType: { PROMISE: 3800, TickObject: 600, TCPWRAP: 1 }, promiseSites: { 'a x.js:1': 100, 'b y.js:2': 25 } }, 100);
+    expect(lines).toContain('    38.0  PROMISE');
+    expect(lines).toContain('     6.0  TickObject');
+    expect(lines.join('\n')).not.toContain('TCPWRAP');
+    expect(lines).toContain(`  ${(PROMISE_SAMPLE * 1).toFixed(1).padStart(6)}  a x.js:1`);
+    expect(lines.indexOf(`  ${(PROMISE_SAMPLE * 0.25).toFixed(1).padStart(6)}  b y.js:2`)).toBeGreaterThan(lines.indexOf(`  ${(PROMISE_SAMPLE * 1).toFixed(1).padStart(6)}  a x.js:1`));
   });
 });

@@ -16,8 +16,9 @@ import { DomainError, ForbiddenError, RateLimitError, ValidationError } from '..
 import { AllExceptionsFilter } from '../../src/common/filters/all-exceptions.filter';
 import { bodyParserErrors } from '../../src/common/http/body-parser-errors';
 import { Page } from '../../src/common/pagination';
-import { validationExceptionFactory } from '../../src/common/validation/validation-exception.factory';
+import { validationExceptionFactory, VALIDATION_OPTIONS } from '../../src/common/validation/validation-exception.factory';
 import { SafeKeysPipe } from '../../src/common/validation/safe-keys.pipe';
+import { BodyAndQueryValidationPipe } from '../../src/common/validation/body-and-query-validation.pipe';
 import { parseVersion, resolveVersion, type ApiVersionInfo } from '../../src/common/versioning/api-versions';
 import { apiVersionMiddleware } from '../../src/common/versioning/version.middleware';
 import { validateEnv } from '../../src/config/validate-env';
@@ -188,6 +189,38 @@ describe('SafeKeysPipe', () => {
   it('passes ordinary bodies through unchanged', () => {
     const body = { a: [1, { b: 'c' }] };
     expect(pipe.transform(body)).toBe(body);
+  });
+});
+
+describe('BodyAndQueryValidationPipe (the one global pipe)', () => {
+  class Filter {
+    @IsOptional()
+    @IsString()
+    q?: string;
+  }
+  const fastPath = (v: unknown) => (typeof v === 'object' && v !== null && Object.keys(v).length === 0 ? Object.assign(new Filter(), v) : undefined);
+  const pipe = new BodyAndQueryValidationPipe(VALIDATION_OPTIONS, new Map([[Filter, fastPath]]));
+  const forbidden = () => JSON.parse('{"q":"x","nested":{"__proto__":{"admin":true}}}') as unknown;
+
+  it("refuses prototype keys in bodies and queries before validating them, as SafeKeysPipe does", () => {
+    for (const type of ['body', 'query'] as const) {
+      expect(() => pipe.transform(forbidden(), { type, metatype: Filter, data: '' })).toThrow(expect.objectContaining({ code: 'FORBIDDEN_PROPERTY' }));
+    }
+  });
+
+  it('passes path parameters and custom decorator values through unchanged, without a promise', () => {
+    const user = { id: 'alice', roles: ['user'] };
+    expect(pipe.transform(user, { type: 'custom', metatype: Object, data: undefined })).toBe(user);
+    expect(pipe.transform('abc', { type: 'param', metatype: Number, data: 'id' })).toBe('abc');
+  });
+
+  it('answers a fast-path body at once and validates the others', async () => {
+    const fast = pipe.transform({}, { type: 'body', metatype: Filter, data: '' });
+    expect(fast).toBeInstanceOf(Filter);
+    const slow = pipe.transform({ q: 'x' }, { type: 'body', metatype: Filter, data: '' });
+    expect(slow).toBeInstanceOf(Promise);
+    await expect(slow).resolves.toEqual(Object.assign(new Filter(), { q: 'x' }));
+    await expect(pipe.transform({ q: 1 }, { type: 'query', metatype: Filter, data: '' }) as Promise<unknown>).rejects.toThrow();
   });
 });
 
