@@ -41,7 +41,7 @@ export function creationSite(stack: string): string {
     if (frame.includes('(node:') || frame.startsWith('node:') || frame.includes('bench/cpu.')) continue;
     const m = /^(?:async )?(.*?) ?\(?([^()\s]+):(\d+):\d+\)?$/.exec(frame);
     if (!m) {
-      builtin ||= frame.replace(' (<anonymous>)', '');
+      builtin ||= frame.replace(/^async /, '').replace(/ \((?:<anonymous>|index \d+)\)$/, '');
       continue;
     }
     const [, fn, file, lineNo] = m;
@@ -51,6 +51,29 @@ export function creationSite(stack: string): string {
     return `${builtin ? `${builtin} in ` : ''}${fn || '(anonymous)'} ${where}:${lineNo}`;
   }
   return builtin ? `${builtin} (no script frame: an await resuming)` : '(no frame outside Node)';
+}
+
+/**
+ * The current stack with the files V8 ran, in V8's own format: a source-map hook (ts-node installs one) would
+ * otherwise name a package's compiled file by the source its map points to (typeorm's `src/query-builder/...`),
+ * which reads like the service's own src/.
+ */
+function rawStack(): string {
+  const hooked = Object.getOwnPropertyDescriptor(Error, 'prepareStackTrace');
+  // a V8 CallSite prints itself as a frame of the default format
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
+  Error.prepareStackTrace = (err, sites) => [String(err), ...sites.map((s) => `    at ${String(s)}`)].join('\n');
+  try {
+    return new Error().stack ?? '';
+  } finally {
+    if (hooked) Object.defineProperty(Error, 'prepareStackTrace', hooked);
+    else Reflect.deleteProperty(Error, 'prepareStackTrace');
+  }
+}
+
+function stopCensus(census: { hook: import('node:async_hooks').AsyncHook; stackLimit: number }): void {
+  census.hook.disable();
+  Error.stackTraceLimit = census.stackLimit;
 }
 
 /** In a benchmark server (a child process): answers {type: 'cpu'} with its CPU time so far (µs, user + system). */
@@ -93,6 +116,7 @@ export function answerProfileRequests(): void {
   let census: { hook: import('node:async_hooks').AsyncHook; result: AsyncCensus; stackLimit: number } | undefined;
   process.on('message', (m: { type?: string }) => {
     if (m?.type === 'async-start') {
+      if (census) stopCensus(census);
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { createHook } = require('node:async_hooks') as typeof import('node:async_hooks');
       const result: AsyncCensus = { byType: {}, promiseSites: {} };
@@ -101,7 +125,7 @@ export function answerProfileRequests(): void {
           result.byType[type] = (result.byType[type] ?? 0) + 1;
           // sampled at random: a fixed stride would alias with the request's own pattern of promises
           if (type === 'PROMISE' && Math.random() * PROMISE_SAMPLE < 1) {
-            const site = creationSite(new Error().stack ?? '');
+            const site = creationSite(rawStack());
             result.promiseSites[site] = (result.promiseSites[site] ?? 0) + 1;
           }
         },
@@ -111,8 +135,7 @@ export function answerProfileRequests(): void {
       hook.enable();
       process.send?.({ type: 'async-started' });
     } else if (m?.type === 'async-stop' && census) {
-      census.hook.disable();
-      Error.stackTraceLimit = census.stackLimit;
+      stopCensus(census);
       process.send?.({ type: 'async-census', census: census.result });
       census = undefined;
     } else if (m?.type === 'profile-start') {

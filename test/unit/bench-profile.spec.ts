@@ -52,6 +52,9 @@ describe('bench:profile async census', () => {
       'Promise.then (no script frame: an await resuming)',
     );
     expect(creationSite(hookFrames.join('\n'))).toBe('(no frame outside Node)');
+    expect(creationSite([...hookFrames, '    at async Promise.all (index 0)', '    at pipesFn (/app/node_modules/@nestjs/core/router/router-execution-context.js:202:27)'].join('\n'))).toBe(
+      'Promise.all in pipesFn @nestjs/core/router/router-execution-context.js:202',
+    );
   });
 
   it('reports resources per request, drops rare types and scales the sampled sites back up', () => {
