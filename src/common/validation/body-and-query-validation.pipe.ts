@@ -10,14 +10,14 @@ import { SafeKeysPipe } from './safe-keys.pipe';
 export type BodyFastPath = (value: unknown) => object | undefined;
 
 /**
- * The one global pipe: bodies and queries are first refused if they carry prototype keys or nest too deep
- * (SafeKeysPipe), then validated by the ValidationPipe. Path parameters are left to their own pipes
- * (ParseIdPipe), which must see the raw text to report it: the stock pipe would first turn "abc" into NaN.
- * Values of custom parameter decorators (the caller from @CurrentUser) are the service's own and pass as they are,
- * as the stock pipe passes them. Nest also names @RawBody, @UploadedFile and @UploadedFiles 'custom': a route that
- * takes one of those (none does today) must check it itself. Bodies of the DTOs given a fast path (the hot routes) are first offered to it:
- * class-transformer and class-validator walk their metadata per request, which costs more than the whole check
- * written out. One pipe rather than two, answering without a promise where nothing is awaited: Nest chains each
+ * The one global pipe. Bodies and queries are first refused if they carry prototype keys or nest too deep
+ * (SafeKeysPipe), then validated by the ValidationPipe; bodies of the DTOs given a fast path (the hot routes) are
+ * first offered to it, as class-transformer and class-validator walk their metadata per request, which costs more
+ * than the whole check written out. Path parameters are left to their own pipes (ParseIdPipe), which must see the
+ * raw text to report it: the stock pipe would first turn "abc" into NaN. Values of custom parameter decorators (the
+ * caller from @CurrentUser) are the service's own and pass as they are, as the stock pipe passes them; Nest also
+ * names @RawBody, @UploadedFile and @UploadedFiles 'custom', so a route taking one of those (none does today) must
+ * check it itself. One pipe rather than two, answering without a promise where nothing is awaited: Nest chains each
  * global pipe of each parameter through promises of its own.
  */
 export class BodyAndQueryValidationPipe implements PipeTransform {
