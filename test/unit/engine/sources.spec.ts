@@ -34,6 +34,19 @@ describe('each source on its own', () => {
     expect(pairs(old)).toEqual(['fy1999 -> fiscal year 1999']);
   });
 
+  it('acronyms: capitals and a lower-case "s" are the plural of the key, even where a longer key spells the same letters', () => {
+    const aes = stateFor('training for new AEs', { index: lexIndex });
+    matchAcronyms(aes);
+    expect(pairs(aes)).toContain('aes -> account executives');
+    expect(pairs(aes).some((p) => p.includes('encryption'))).toBe(false);
+    const cipher = stateFor('AES key rotation', { index: lexIndex });
+    matchAcronyms(cipher);
+    expect(pairs(cipher)).toContain('aes -> advanced encryption standard');
+    const prs = stateFor('who approves PRs', { index: lexIndex, domain: 'engineering' });
+    matchAcronyms(prs);
+    expect(pairs(prs)).toContain('prs -> pull requests');
+  });
+
   it('acronyms: a spelled-out long form is a unit and is offered its acronym, plural kept', () => {
     const s = stateFor('signed non-disclosure agreement template', { index: lexIndex });
     expect(detectUnits(s, [])).toContainEqual({ tokStart: 1, tokEnd: 3 });

@@ -87,8 +87,10 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
         continue;
       }
     }
-    // "PRs", "DRs": the plural of a two-letter key is too short for the canonical plural rule
-    const entry = (map.get(canonicalToken(t.norm)) ?? (/^[A-Z0-9&]{2,}s$/.test(surface) ? map.get(canonicalToken(t.norm.slice(0, -1))) : undefined)) as CompiledLexiconEntry | undefined;
+    // capitals and a lower-case "s" are the plural of the key in capitals: "PRs", "DRs" (too short for the
+    // canonical plural rule), and "AEs" is account executives, never AES
+    const pluralOfKey = /^[A-Z0-9&]{2,}s$/.test(surface) ? map.get(canonicalToken(t.norm.slice(0, -1))) : undefined;
+    const entry = (pluralOfKey ?? map.get(canonicalToken(t.norm))) as CompiledLexiconEntry | undefined;
     if (!entry || (entry.caseSensitive && lower)) continue;
     let factor = 1;
     if (kind === 'acronym' && lower) factor = LEXICON_CASE_FACTOR.lowercaseAcronym;
