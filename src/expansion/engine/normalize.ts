@@ -73,6 +73,11 @@ const NO_SINGULAR = new Set([
   'less', 'unless', 'axis', 'tennis', 'his', 'chassis', 'iris', 'across', 'towards', 'afterwards', 'kubernetes', 'redis', 'jenkins', 'windows', 'ios', 'macos', 'https', 'ftps', 'docs',
 ]);
 
+/** A word that ends in "s" without being a plural ("https", "status", "kubernetes"). */
+export function isInvariant(t: string): boolean {
+  return NO_SINGULAR.has(t);
+}
+
 /**
  * Canonical (singular-ish) form of one normalised token, used for plural-insensitive keys.
  * Applied identically to stored phrases and query tokens, so "apis"~"api", "policies"~"policy",

@@ -45,6 +45,13 @@ describe('each source on its own', () => {
     const prs = stateFor('who approves PRs', { index: lexIndex, domain: 'engineering' });
     matchAcronyms(prs);
     expect(pairs(prs)).toContain('prs -> pull requests');
+    // a key that itself ends in "s" is pluralised too; a word that only looks plural is the key it spells
+    const oss = stateFor('patching OSs on laptops', { index: lexIndex });
+    matchAcronyms(oss);
+    expect(pairs(oss)).toContain('oss -> operating systems');
+    const https = stateFor('HTTPs certificate error', { index: lexIndex });
+    matchAcronyms(https);
+    expect(pairs(https)).toContain('https -> hypertext transfer protocol secure');
   });
 
   it('acronyms: a spelled-out long form is a unit and is offered its acronym, plural kept', () => {

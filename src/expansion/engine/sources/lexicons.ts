@@ -3,7 +3,7 @@ import { logistic } from '../calibration';
 import { CompiledLexiconEntry, longFormsOf, rankSenses } from '../lexicon';
 import { domainMatchOf } from '../domains';
 import { LIMITS } from '../limits';
-import { canonicalToken } from '../normalize';
+import { canonicalToken, isInvariant } from '../normalize';
 import { phraseKeys } from './units';
 import type { LexiconMap } from '../types';
 import type { MatchState } from './types';
@@ -87,16 +87,16 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
         continue;
       }
     }
-    // capitals and a lower-case "s" are the plural of the key in capitals: "PRs", "DRs" (too short for the
-    // canonical plural rule), and "AEs" is account executives, never AES
-    const pluralOfKey = /^[A-Z0-9&]{2,}s$/.test(surface) ? map.get(canonicalToken(t.norm.slice(0, -1))) : undefined;
-    const entry = (pluralOfKey ?? map.get(canonicalToken(t.norm))) as CompiledLexiconEntry | undefined;
+    // an acronym in capitals and a lower-case "s" is the plural of the key in capitals: "PRs", "DRs" (too short for
+    // the canonical plural rule), and "AEs" is account executives, never AES; "HTTPs" is a mis-cased HTTPS
+    const pluralOfKey = kind === 'acronym' && /^[A-Z0-9&]{2,}s$/.test(surface) && !isInvariant(t.norm) ? map.get(canonicalToken(t.norm.slice(0, -1))) : undefined;
+    const entry = (pluralOfKey ?? map.get(canonicalToken(t.norm)) ?? (/^[A-Z0-9&]{2,}s$/.test(surface) ? map.get(canonicalToken(t.norm.slice(0, -1))) : undefined)) as CompiledLexiconEntry | undefined;
     if (!entry || (entry.caseSensitive && lower)) continue;
     let factor = 1;
     if (kind === 'acronym' && lower) factor = LEXICON_CASE_FACTOR.lowercaseAcronym;
     if (kind === 'abbreviation' && surface.length > 1 && /[A-Z]/.test(surface) && surface === surface.toUpperCase()) factor = LEXICON_CASE_FACTOR.uppercaseAbbreviation;
     const keyNorm = entry.key.toLowerCase();
-    const plural = t.norm !== keyNorm && t.norm.endsWith('s') && !keyNorm.endsWith('s');
+    const plural = (pluralOfKey !== undefined && entry === pluralOfKey) || (t.norm !== keyNorm && t.norm.endsWith('s') && !keyNorm.endsWith('s'));
     const ranked = rankSenses(entry, builder.domain, builder.contextWords);
     const prior = LEXICON_PRIOR[kind];
     for (let r = 0; r < ranked.length && r < MAX_SENSES; r++) {
