@@ -89,8 +89,9 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
     }
     // an acronym in capitals and a lower-case "s" is the plural of the key in capitals: "PRs", "DRs" (too short for
     // the canonical plural rule), and "AEs" is account executives, never AES; "HTTPs" is a mis-cased HTTPS
-    const pluralOfKey = kind === 'acronym' && /^[A-Z0-9&]{2,}s$/.test(surface) && !isInvariant(t.norm) ? map.get(canonicalToken(t.norm.slice(0, -1))) : undefined;
-    const entry = (pluralOfKey ?? map.get(canonicalToken(t.norm)) ?? (/^[A-Z0-9&]{2,}s$/.test(surface) ? map.get(canonicalToken(t.norm.slice(0, -1))) : undefined)) as CompiledLexiconEntry | undefined;
+    const singular = /^[A-Z0-9&]{2,}s$/.test(surface) ? map.get(canonicalToken(t.norm.slice(0, -1))) : undefined;
+    const pluralOfKey = kind === 'acronym' && !isInvariant(t.norm) ? singular : undefined;
+    const entry = (pluralOfKey ?? map.get(canonicalToken(t.norm)) ?? singular) as CompiledLexiconEntry | undefined;
     if (!entry || (entry.caseSensitive && lower)) continue;
     let factor = 1;
     if (kind === 'acronym' && lower) factor = LEXICON_CASE_FACTOR.lowercaseAcronym;
