@@ -35,12 +35,17 @@ describe('Query expansion and feedback', () => {
     it('expands a catalogue synonym in both substitution and OR form, with the spec envelope', async () => {
       await addSynonym({ term: 'deployment', synonym: 'rollout', domain: 'technical', confidence: 0.9 });
       // at 0.9 only the curated entry: the thesaurus's own wordings for "deployment" score lower
+      const before = Date.now();
       const res = await expandAs(user, { query: 'model deployment', domain: 'technical', enabled_strategies: ['synonym_expansion'], expansion_settings: { confidence_threshold: 0.9 } });
       expect(res.status).toBe(200);
+      // a UUIDv7: the time of the answer, version 7 (common/db/time-ordered-id.ts)
+      const idTime = parseInt(String(res.body.expansion_id).slice(4, 16), 16);
+      expect(idTime).toBeGreaterThanOrEqual(before);
+      expect(idTime).toBeLessThanOrEqual(Date.now());
       expect(res.body).toMatchObject({
         original_query: 'model deployment',
         success: true,
-        expansion_id: expect.stringMatching(/^exp_[0-9a-f]{32}$/),
+        expansion_id: expect.stringMatching(/^exp_[0-9a-f]{12}7[0-9a-f]{3}[89ab][0-9a-f]{15}$/),
         expansion_metadata: { total_expansions: res.body.expanded_queries.length, strategies_used: ['synonym_expansion'] },
       });
       const queries = queriesOf(res.body);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Counter } from 'prom-client';
@@ -18,6 +17,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import { failSpan } from '../common/tracing/tracing';
 import { TracingService } from '../common/tracing/tracing.service';
 import { pairsUsed } from './pair-stats.service';
+import { timeOrderedHex } from '../common/db/time-ordered-id';
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
@@ -134,7 +134,8 @@ export class ExpansionService {
     const { results, strategies, avgConfidence, avgRelevance } = computed;
     span?.setAttributes({ 'expansion.result_count': results.length, 'expansion.strategies': [...strategies], 'expansion.cached': cached }).end();
 
-    const eventId = `exp_${randomUUID().replace(/-/g, '')}`;
+    // time-ordered: events are inserted at the end of their table's primary key (common/db/time-ordered-id.ts)
+    const eventId = `exp_${timeOrderedHex()}`;
     this.metrics.expansions.inc({ outcome: results.length > 0 ? 'results' : 'none' });
     for (const s of strategies) this.metrics.expansionsByStrategy.inc({ strategy: s });
     const latencyMs = Number(process.hrtime.bigint() - started) / 1e6;
