@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
  * random bits with the RFC variant. Ids made later sort after earlier ones (to the millisecond), so rows keyed by
  * them are appended at the end of the primary-key index instead of at random places in it: an index that grows
  * past the page cache (SQLite) or buffer pool (InnoDB, whose table is that index) keeps inserts cheap.
- * The random part comes from randomUUID's pooled entropy: its version 4 digit and the three before the variant
- * are dropped.
+ * The random part comes from randomUUID's pooled entropy: its first 12 hex digits (replaced by the time) and its
+ * version digit are dropped; the 3 digits after the version, the variant digit and the 15 after it are kept.
  */
 export function timeOrderedHex(now: number = Date.now()): string {
   const r = randomUUID(); // xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx
