@@ -4,6 +4,13 @@ import { entry, pairs, stateFor } from './helpers';
 const lex = loadLexicons();
 const lexIndex = ExpansionIndex.build([], lex);
 
+/** The acronym lexicon's pairs for a query, over the built-in lexicons. */
+function acronymPairs(query: string, domain?: string): string[] {
+  const s = stateFor(query, { index: lexIndex, domain });
+  matchAcronyms(s);
+  return pairs(s);
+}
+
 describe('each source on its own', () => {
   it('catalogue: longest phrase in scope, both directions, and its phrase becomes a unit', () => {
     const index = ExpansionIndex.build([entry('machine learning', 'ML engineering', { id: 1 }), entry('learning', 'training', { id: 2 })], lex);
@@ -35,23 +42,14 @@ describe('each source on its own', () => {
   });
 
   it('acronyms: capitals and a lower-case "s" are the plural of the key, even where a longer key spells the same letters', () => {
-    const aes = stateFor('training for new AEs', { index: lexIndex });
-    matchAcronyms(aes);
-    expect(pairs(aes)).toContain('aes -> account executives');
-    expect(pairs(aes).some((p) => p.includes('encryption'))).toBe(false);
-    const cipher = stateFor('AES key rotation', { index: lexIndex });
-    matchAcronyms(cipher);
-    expect(pairs(cipher)).toContain('aes -> advanced encryption standard');
-    const prs = stateFor('who approves PRs', { index: lexIndex, domain: 'engineering' });
-    matchAcronyms(prs);
-    expect(pairs(prs)).toContain('prs -> pull requests');
+    const aes = acronymPairs('training for new AEs');
+    expect(aes).toContain('aes -> account executives');
+    expect(aes.some((p) => p.includes('encryption'))).toBe(false);
+    expect(acronymPairs('AES key rotation')).toContain('aes -> advanced encryption standard');
+    expect(acronymPairs('who approves PRs', 'engineering')).toContain('prs -> pull requests');
     // a key that itself ends in "s" is pluralised too; a word that only looks plural is the key it spells
-    const oss = stateFor('patching OSs on laptops', { index: lexIndex });
-    matchAcronyms(oss);
-    expect(pairs(oss)).toContain('oss -> operating systems');
-    const https = stateFor('HTTPs certificate error', { index: lexIndex });
-    matchAcronyms(https);
-    expect(pairs(https)).toContain('https -> hypertext transfer protocol secure');
+    expect(acronymPairs('patching OSs on laptops')).toContain('oss -> operating systems');
+    expect(acronymPairs('HTTPs certificate error')).toContain('https -> hypertext transfer protocol secure');
   });
 
   it('acronyms: a spelled-out long form is a unit and is offered its acronym, plural kept', () => {
@@ -65,15 +63,9 @@ describe('each source on its own', () => {
   });
 
   it('acronyms: a long form in the other spelling variety; a two-letter acronym only in its own domain', () => {
-    const seo = stateFor('search engine optimisation agency', { index: lexIndex });
-    matchAcronyms(seo);
-    expect(pairs(seo)).toContain('search engine optimisation -> SEO');
-    const po = stateFor('purchase order status', { index: lexIndex, domain: 'procurement' });
-    matchAcronyms(po);
-    expect(pairs(po)).toContain('purchase order -> PO');
-    const anywhere = stateFor('purchase order status', { index: lexIndex });
-    matchAcronyms(anywhere);
-    expect(pairs(anywhere)).not.toContain('purchase order -> PO');
+    expect(acronymPairs('search engine optimisation agency')).toContain('search engine optimisation -> SEO');
+    expect(acronymPairs('purchase order status', 'procurement')).toContain('purchase order -> PO');
+    expect(acronymPairs('purchase order status')).not.toContain('purchase order -> PO');
   });
 
   it('units: a listed compound inside a longer one is a nested unit of its own, never split further', () => {

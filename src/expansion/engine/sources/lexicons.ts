@@ -97,7 +97,7 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
     if (kind === 'acronym' && lower) factor = LEXICON_CASE_FACTOR.lowercaseAcronym;
     if (kind === 'abbreviation' && surface.length > 1 && /[A-Z]/.test(surface) && surface === surface.toUpperCase()) factor = LEXICON_CASE_FACTOR.uppercaseAbbreviation;
     const keyNorm = entry.key.toLowerCase();
-    const plural = (pluralOfKey !== undefined && entry === pluralOfKey) || (t.norm !== keyNorm && t.norm.endsWith('s') && !keyNorm.endsWith('s'));
+    const plural = entry === pluralOfKey || (t.norm !== keyNorm && t.norm.endsWith('s') && !keyNorm.endsWith('s'));
     const ranked = rankSenses(entry, builder.domain, builder.contextWords);
     const prior = LEXICON_PRIOR[kind];
     for (let r = 0; r < ranked.length && r < MAX_SENSES; r++) {
