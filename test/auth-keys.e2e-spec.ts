@@ -52,5 +52,18 @@ describe('RS256 tokens, issuer/audience and CORS', () => {
     expect(ok.headers['access-control-allow-origin']).toBe('https://search.example.com');
     const other = await t.api.raw('options', ROUTES.expand).set('Origin', 'https://evil.example.com').set('Access-Control-Request-Method', 'POST');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    // the preflight is answered by CORS itself: 204, no version negotiation or routing after it
+    expect(ok.status).toBe(204);
+  });
+
+  it('names the allowed origin and the exposed headers on an ordinary answer, after the security and version headers', async () => {
+    const res = await t.api.raw('get', '/health/live').set('Origin', 'https://search.example.com');
+    expect(res.status).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe('https://search.example.com');
+    expect(res.headers['access-control-expose-headers']).toContain('X-RateLimit-Remaining');
+    expect(res.headers['access-control-expose-headers']).toContain('API-Version');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['api-version']).toBeDefined();
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

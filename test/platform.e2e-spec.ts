@@ -276,6 +276,10 @@ describe('Platform: auth, errors, lists, versioning, docs', () => {
       const res = await t.api.health();
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers['content-security-policy']).toContain("script-src 'self' 'unsafe-inline'");
+      expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     });
   });
 });
