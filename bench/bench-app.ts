@@ -20,6 +20,7 @@ import { Body, Controller, HttpCode, Module, Post, type INestApplication } from 
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module';
+import { requestScope, type RequestScope } from '../src/common/logging/request-context';
 import { APP_OPTIONS, configureApp } from '../src/app.setup';
 import { answerCpuReadings, answerProfileRequests } from './cpu';
 import type { JwtKeys } from '../src/auth/jwt-keys';
@@ -203,6 +204,11 @@ export interface BenchAppOptions {
   users?: number;
   /** EXPANSION_CACHE_SIZE (0: every expand runs the engine); unset: the service's default */
   cacheSize?: number;
+  /**
+   * false: requests run outside any request scope (AsyncLocalStorage never entered, so Node never installs its
+   * promise hooks), to measure what the scope costs; log lines then carry no request id. Bench only.
+   */
+  requestScope?: boolean;
   log?: (line: string) => void;
 }
 
@@ -247,6 +253,10 @@ export async function startBenchApp(opts: BenchAppOptions = {}): Promise<BenchAp
   delete process.env.REDIS_URL;
   if (opts.cacheSize === undefined) delete process.env.EXPANSION_CACHE_SIZE;
   else process.env.EXPANSION_CACHE_SIZE = String(opts.cacheSize);
+
+  if (opts.requestScope === false) {
+    requestScope.run = <R>(_store: RequestScope, fn: (...args: unknown[]) => R, ...args: unknown[]): R => fn(...args);
+  }
 
   let t = Date.now();
   const app = await NestFactory.create(BenchAppModule, APP_OPTIONS);
@@ -330,8 +340,9 @@ if (require.main === module && process.argv.includes('--serve')) {
   answerCpuReadings();
   answerProfileRequests();
   const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-  const log = (line: string) => process.stderr.write(`  [app${arg('cache-size') === '0' ? ', cache off' : ''}] ${line}\n`);
-  startBenchApp({ entries: arg('entries') ? Number(arg('entries')) : undefined, cacheSize: arg('cache-size') ? Number(arg('cache-size')) : undefined, log })
+  const scoped = !process.argv.includes('--no-request-scope');
+  const log = (line: string) => process.stderr.write(`  [app${arg('cache-size') === '0' ? ', cache off' : ''}${scoped ? '' : ', no request scope'}] ${line}\n`);
+  startBenchApp({ entries: arg('entries') ? Number(arg('entries')) : undefined, cacheSize: arg('cache-size') ? Number(arg('cache-size')) : undefined, requestScope: scoped, log })
     .then((b) => {
       const ready: BenchAppMessage = {
         type: 'ready',

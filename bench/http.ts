@@ -70,6 +70,8 @@ export interface HttpBenchResult {
   expand: HttpTargetResult;
   /** expand with the result cache off: what a request the cache has not seen costs */
   expandUncached?: HttpTargetResult;
+  /** the constant route of a third instance whose requests run outside the request scope (AsyncLocalStorage): what the scope costs */
+  constantUnscoped?: HttpTargetResult;
   ratios: {
     /** constant req/s ÷ minimal Nest app req/s (target ≥ 0.7): what the app's middleware, guards and pipes cost */
     constantVsMinimalRps: number;
@@ -85,6 +87,8 @@ export interface HttpBenchResult {
     expandUncachedVsMinimalP99?: number;
     /** minimal Nest app req/s ÷ bare node:http req/s: what the framework itself costs */
     minimalVsBareRps: number;
+    /** constant route without the request scope, req/s ÷ minimal Nest app req/s */
+    constantUnscopedVsMinimalRps?: number;
   };
   targets: { constantAtLeast70pcOfMinimal: boolean; expandAtLeast50pcOfMinimal: boolean; expandP99AtMost3xMinimal: boolean };
   config: { connections: number; duration: number; warmup: number; entries: number; bodies: number; autocannon: string };
@@ -232,6 +236,10 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
     const uncachedApp = fork(join(__dirname, 'bench-app.ts'), ['--serve', `--entries=${entries}`, '--cache-size=0'], { execArgv: TS_NODE, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     children.push(uncachedApp);
     const uncachedReady = await waitFor<Extract<BenchAppMessage, { type: 'ready' }>>(uncachedApp, 'the bench app with the cache off', 180_000);
+    log('starting the same app without the request scope (what AsyncLocalStorage costs)...');
+    const unscopedApp = fork(join(__dirname, 'bench-app.ts'), ['--serve', `--entries=${entries}`, '--no-request-scope'], { execArgv: TS_NODE, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    children.push(unscopedApp);
+    const unscopedReady = await waitFor<Extract<BenchAppMessage, { type: 'ready' }>>(unscopedApp, 'the bench app without the request scope', 180_000);
 
     const bare = fork(__filename, ['--bare-server'], { execArgv: TS_NODE, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     children.push(bare);
@@ -249,18 +257,19 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
       bare: { name: 'bare node:http', url: bareUrl, path: '/', child: bare },
       minimal: { name: 'minimal Nest + Express', url: minimalUrl, path: '/', child: minimal },
       constant: { name: 'Nest constant route', url: ready.url, path: '/query-expansion/bench-constant', child: app },
+      constantUnscoped: { name: 'Nest constant route, no request scope', url: unscopedReady.url, path: '/query-expansion/bench-constant', child: unscopedApp },
       expand: { name: 'Nest POST /expand', url: ready.url, path: '/query-expansion/expand', child: app },
       expandUncached: { name: 'Nest POST /expand, cache off', url: uncachedReady.url, path: '/query-expansion/expand', child: uncachedApp },
     };
-    const runs: Record<keyof typeof targets, HttpRun[]> = { bare: [], minimal: [], constant: [], expand: [], expandUncached: [] };
-    const order: (keyof typeof targets)[] = ['bare', 'minimal', 'constant', 'expand', 'expandUncached', 'expandUncached', 'expand', 'constant', 'minimal'];
+    const runs: Record<keyof typeof targets, HttpRun[]> = { bare: [], minimal: [], constant: [], constantUnscoped: [], expand: [], expandUncached: [] };
+    const order: (keyof typeof targets)[] = ['bare', 'minimal', 'constant', 'constantUnscoped', 'expand', 'expandUncached', 'expandUncached', 'expand', 'constantUnscoped', 'constant', 'minimal'];
     for (const key of order) {
       const t = targets[key];
       if (warmup > 0) await cannon(t, ready.tokens, ready.bodies, connections, warmup);
       const cpuBefore = await cpuOf(t.child);
       const result = await cannon(t, ready.tokens, ready.bodies, connections, duration);
       const run = toRun(result, (await cpuOf(t.child)) - cpuBefore);
-      log(`${t.name.padEnd(24)} ${String(run.reqPerSec).padStart(6)} req/s  p50 ${run.p50Ms} ms  p99 ${run.p99Ms} ms  CPU ${run.cpuMicrosPerRequest} µs/req  non-2xx ${run.non2xx}  errors ${run.errors}`);
+      log(`${t.name.padEnd(38)} ${String(run.reqPerSec).padStart(6)} req/s  p50 ${run.p50Ms} ms  p99 ${run.p99Ms} ms  CPU ${run.cpuMicrosPerRequest} µs/req  non-2xx ${run.non2xx}  errors ${run.errors}`);
       runs[key].push(run);
     }
 
@@ -270,8 +279,9 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
     const constant = combine(targets.constant, runs.constant, constantBytes);
     const expand = combine(targets.expand, runs.expand, ready.meanExpandBytes);
     const expandUncached = combine(targets.expandUncached, runs.expandUncached, uncachedReady.meanExpandBytes);
+    const constantUnscoped = combine(targets.constantUnscoped, runs.constantUnscoped, constantBytes);
 
-    const failed = [bareResult, minimalResult, constant, expand, expandUncached].filter((r) => r.non2xx + r.errors + r.timeouts > 0);
+    const failed = [bareResult, minimalResult, constant, constantUnscoped, expand, expandUncached].filter((r) => r.non2xx + r.errors + r.timeouts > 0);
     if (failed.length > 0) {
       throw new Error(
         `Benchmark invalid: ${failed.map((r) => `${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`).join('; ')}`,
@@ -286,6 +296,7 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
       expandUncachedVsMinimalRps: round(expandUncached.reqPerSec / minimalResult.reqPerSec),
       expandUncachedVsMinimalP99: round(expandUncached.p99Ms / minimalResult.p99Ms),
       minimalVsBareRps: round(minimalResult.reqPerSec / bareResult.reqPerSec),
+      constantUnscopedVsMinimalRps: round(constantUnscoped.reqPerSec / minimalResult.reqPerSec),
     };
     return {
       bare: bareResult,
@@ -293,6 +304,7 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
       constant,
       expand,
       expandUncached,
+      constantUnscoped,
       ratios,
       targets: {
         constantAtLeast70pcOfMinimal: ratios.constantVsMinimalRps >= 0.7,
@@ -331,10 +343,13 @@ export function httpToMarkdown(r: HttpBenchResult): string {
     row(r.bare),
     row(r.minimal),
     row(r.constant),
+    ...(r.constantUnscoped ? [row(r.constantUnscoped)] : []),
     row(r.expand),
     ...(r.expandUncached ? [row(r.expandUncached)] : []),
     '',
-    r.expandUncached
+    r.constantUnscoped && r.expandUncached
+      ? `Segments (order: bare, minimal, constant, constant without the request scope, expand, expand cache off, expand cache off, expand, constant without the request scope, constant, minimal): minimal ${runs(r.minimal)}; constant ${runs(r.constant)}; constant without the request scope ${runs(r.constantUnscoped)}; expand ${runs(r.expand)}; expand cache off ${runs(r.expandUncached)}.`
+      : r.expandUncached
       ? `Segments (order: bare, minimal, constant, expand, expand cache off, expand cache off, expand, constant, minimal): minimal ${runs(r.minimal)}; constant ${runs(r.constant)}; expand ${runs(r.expand)}; expand cache off ${runs(r.expandUncached)}.`
       : `Segments (order: bare, minimal, constant, expand, expand, constant, minimal): minimal ${runs(r.minimal)}; constant ${runs(r.constant)}; expand ${runs(r.expand)}.`,
     '',
@@ -351,6 +366,18 @@ export function httpToMarkdown(r: HttpBenchResult): string {
         ]
       : []),
     `| minimal Nest app req/s ÷ bare node:http req/s | ${r.ratios.minimalVsBareRps} | (information) | |`,
+    ...(r.constantUnscoped
+      ? [
+          `| constant route without the request scope, req/s ÷ minimal Nest app req/s | ${r.ratios.constantUnscopedVsMinimalRps} | (information: what AsyncLocalStorage costs) | |`,
+          '',
+          `The request scope (AsyncLocalStorage, which puts the request id on every log line written during a request) costs ` +
+            `${r.constant.cpuMicrosPerRequest - r.constantUnscoped.cpuMicrosPerRequest} µs of server CPU per request on the constant route ` +
+            `(${r.constant.cpuMicrosPerRequest} with it, ${r.constantUnscoped.cpuMicrosPerRequest} without): while one is in use, ` +
+            'Node before 24 runs a hook on every promise made, and a request to the constant route makes about 35 ' +
+            '(`npm run bench:profile -- --route=constant --async`). Node 24 keeps the scope in the ' +
+            'async context frame instead. The instance without it exists only in the benchmark (`bench-app.ts --no-request-scope`).',
+        ]
+      : []),
     '',
     r.serviceTimeUncached
       ? `Expand's own work (\`expansion_metadata.processing_time_ms\`: engine or cache, ids, event hand-over), one request at a time: ` +

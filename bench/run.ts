@@ -141,6 +141,12 @@ export function document(data: BenchData): string {
             'request the cache has not seen costs (every request runs the engine).',
           ]
         : []),
+      ...(http.constantUnscoped
+        ? [
+            'A third instance runs its requests outside the request scope (the benchmark replaces the scope\'s `run` with a',
+            'plain call, so AsyncLocalStorage is never entered): its constant route shows what the scope costs.',
+          ]
+        : []),
       '',
       httpToMarkdown(http),
       '',
@@ -220,9 +226,10 @@ export function document(data: BenchData): string {
     '## Method',
     '',
     '- One run, side by side: the servers are measured one after another within the same few minutes, under the same',
-    '  load (autocannon, 50 connections, the same rotating pool of request bodies); the minimal app, constant, expand and',
-    '  expand with the cache off twice, interleaved (bare, minimal, constant, expand, expand cache off, expand cache off,',
-    '  expand, constant, minimal), so that drift over the run cancels out. Each server reports its own CPU time (process.cpuUsage, user + system) before and after',
+    '  load (autocannon, 50 connections, the same rotating pool of request bodies); the minimal app, constant, constant',
+    '  without the request scope, expand and expand with the cache off twice, interleaved (bare, minimal, constant, constant',
+    '  without the request scope, expand, expand cache off, expand cache off, expand, constant without the request scope,',
+    '  constant, minimal), so that drift over the run cancels out. Each server reports its own CPU time (process.cpuUsage, user + system) before and after',
     '  each measured segment: CPU per request is the server\'s, whatever the load generator costs. Figures are the',
     '  means of the two segments. Each segment is preceded by an unmeasured warm-up.',
     '- The servers run in child processes; the load generator runs in the parent, so it never shares an event loop',

@@ -1,6 +1,7 @@
 import { expect } from '@jest/globals';
 import { censusLines, creationSite, PROMISE_SAMPLE } from '../../bench/cpu';
 import { inclusiveTime } from '../../bench/profile';
+import { httpToMarkdown, type HttpBenchResult, type HttpTargetResult } from '../../bench/http';
 import { serviceLayerLines } from '../../bench/run';
 
 /** A CPU profile: root → expand (service) → runEngine (service) → match (engine), and root → json (express). */
@@ -64,5 +65,37 @@ describe('bench:profile async census', () => {
     expect(lines.join('\n')).not.toContain('TCPWRAP');
     expect(lines).toContain(`  ${(PROMISE_SAMPLE * 1).toFixed(1).padStart(6)}  a x.js:1`);
     expect(lines.indexOf(`  ${(PROMISE_SAMPLE * 0.25).toFixed(1).padStart(6)}  b y.js:2`)).toBeGreaterThan(lines.indexOf(`  ${(PROMISE_SAMPLE * 1).toFixed(1).padStart(6)}  a x.js:1`));
+  });
+});
+
+describe('the HTTP benchmark report: what the request scope costs', () => {
+  const target = (name: string, cpuMicrosPerRequest: number, reqPerSec: number): HttpTargetResult => {
+    const run = { reqPerSec, p50Ms: 10, p99Ms: 30, requests: 1000, non2xx: 0, errors: 0, timeouts: 0, cpuMicrosPerRequest };
+    return { ...run, name, path: '/', bodyBytes: 9000, runs: [run, run] };
+  };
+  const result = (withUnscoped: boolean): HttpBenchResult => ({
+    bare: target('bare node:http', 20, 20000),
+    minimal: target('minimal Nest + Express', 300, 3000),
+    constant: target('Nest constant route', 610, 2000),
+    ...(withUnscoped ? { constantUnscoped: target('Nest constant route, no request scope', 548, 2250) } : {}),
+    expand: target('Nest POST /expand', 700, 1500),
+    ratios: { constantVsMinimalRps: 0.67, expandVsMinimalRps: 0.5, expandVsMinimalP99: 1, expandVsConstantRps: 0.75, minimalVsBareRps: 0.15, ...(withUnscoped ? { constantUnscopedVsMinimalRps: 0.75 } : {}) },
+    targets: { constantAtLeast70pcOfMinimal: false, expandAtLeast50pcOfMinimal: true, expandP99AtMost3xMinimal: true },
+    config: { connections: 50, duration: 10, warmup: 2, entries: 1000, bodies: 200, autocannon: '9.0.0' },
+    serviceTime: { meanMs: 0.05, p99Ms: 0.1 },
+    setupMs: { start: 1, populate: 1, index: 1 },
+  });
+
+  it('reports the unscoped constant route and the CPU the scope costs per request, from the two rows', () => {
+    const md = httpToMarkdown(result(true));
+    expect(md).toContain('| Nest constant route, no request scope | `/` | 2250 |');
+    expect(md).toContain('costs 62 µs of server CPU per request on the constant route (610 with it, 548 without)');
+    expect(md).toContain('| constant route without the request scope, req/s ÷ minimal Nest app req/s | 0.75 |');
+  });
+
+  it('says nothing of the scope when the run had no unscoped instance', () => {
+    const md = httpToMarkdown(result(false));
+    expect(md).not.toContain('request scope');
+    expect(md).toContain('| Nest constant route | `/` | 2000 |');
   });
 });
