@@ -7,7 +7,8 @@
  * start (src/main.ts) never mounts it.
  *
  * Run as a child process by bench/http.ts:
- *   node -r ts-node/register/transpile-only bench/bench-app.ts --serve
+ *   node -r ts-node/register/transpile-only bench/bench-app.ts --serve [--entries=N] [--cache-size=N] [--no-request-scope]
+ * (--no-request-scope: requests run outside the request scope, to measure what AsyncLocalStorage costs; bench only).
  * It reports {type: 'ready', ...} over IPC and stops on {type: 'close'}.
  */
 import 'reflect-metadata';

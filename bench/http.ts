@@ -5,11 +5,13 @@
  *   3. POST /query-expansion/bench-constant of the real app (same guards and pipes as expand, fixed answer),
  *   4. POST /query-expansion/expand of the same app over a 100k-entry catalogue, at the service's defaults
  *      (result cache on: the 200 bodies in rotation are answered from it once seen),
- *   5. POST /query-expansion/expand of a second such app with EXPANSION_CACHE_SIZE=0: every request runs the engine.
+ *   5. POST /query-expansion/expand of a second such app with EXPANSION_CACHE_SIZE=0: every request runs the engine,
+ *   6. POST /query-expansion/bench-constant of a third such app whose requests run outside the request scope
+ *      (bench-app.ts --no-request-scope): the difference from 3 is what AsyncLocalStorage costs.
  * The servers run in child processes (bench/bench-app.ts, bench/minimal-app.ts, and this file with
- * --bare-server) so the load generator never shares an event loop with the server it measures. The minimal
- * app, constant and both expands are measured twice, interleaved (minimal, constant, expand, expand cache off,
- * expand cache off, expand, constant, minimal), so drift on a shared machine cancels out. Each server reports its CPU time around every measured
+ * --bare-server) so the load generator never shares an event loop with the server it measures. Every server but
+ * the bare one is measured twice, interleaved (minimal, constant, constant without the scope, expand, expand cache
+ * off, then the same backwards), so drift on a shared machine cancels out. Each server reports its CPU time around every measured
  * segment, so the CPU cost per request is the server's own, whatever the load generator costs.
  *
  *   node -r ts-node/register/transpile-only bench/http.ts [--duration=10] [--warmup=2] [--entries=100000]
@@ -70,7 +72,7 @@ export interface HttpBenchResult {
   expand: HttpTargetResult;
   /** expand with the result cache off: what a request the cache has not seen costs */
   expandUncached?: HttpTargetResult;
-  /** the constant route of a third instance whose requests run outside the request scope (AsyncLocalStorage): what the scope costs */
+  /** the constant route of a third instance whose requests run outside the request scope (AsyncLocalStorage); its difference from `constant` is what the scope costs */
   constantUnscoped?: HttpTargetResult;
   ratios: {
     /** constant req/s ÷ minimal Nest app req/s (target ≥ 0.7): what the app's middleware, guards and pipes cost */
@@ -332,7 +334,6 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
 export function httpToMarkdown(r: HttpBenchResult): string {
   const row = (x: HttpTargetResult) =>
     `| ${x.name} | \`${x.path}\` | ${x.reqPerSec} | ${x.p50Ms} | ${x.p99Ms} | ${x.cpuMicrosPerRequest} | ${x.requests.toLocaleString('en-US')} | ${x.non2xx} | ${x.bodyBytes} |`;
-  const runs = (x: HttpTargetResult) => x.runs.map((y) => `${y.reqPerSec} req/s, p50 ${y.p50Ms} ms, p99 ${y.p99Ms} ms`).join(' / ');
   const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
   return [
     `autocannon ${r.config.autocannon}, ${r.config.connections} connections, ${r.config.duration} s measured per segment after ${r.config.warmup} s of warm-up, ` +
@@ -347,11 +348,7 @@ export function httpToMarkdown(r: HttpBenchResult): string {
     row(r.expand),
     ...(r.expandUncached ? [row(r.expandUncached)] : []),
     '',
-    r.constantUnscoped && r.expandUncached
-      ? `Segments (order: bare, minimal, constant, constant without the request scope, expand, expand cache off, expand cache off, expand, constant without the request scope, constant, minimal): minimal ${runs(r.minimal)}; constant ${runs(r.constant)}; constant without the request scope ${runs(r.constantUnscoped)}; expand ${runs(r.expand)}; expand cache off ${runs(r.expandUncached)}.`
-      : r.expandUncached
-      ? `Segments (order: bare, minimal, constant, expand, expand cache off, expand cache off, expand, constant, minimal): minimal ${runs(r.minimal)}; constant ${runs(r.constant)}; expand ${runs(r.expand)}; expand cache off ${runs(r.expandUncached)}.`
-      : `Segments (order: bare, minimal, constant, expand, expand, constant, minimal): minimal ${runs(r.minimal)}; constant ${runs(r.constant)}; expand ${runs(r.expand)}.`,
+    segmentsLine(r),
     '',
     '| ratio | value | target | |',
     '|---|---:|---:|---|',
@@ -368,14 +365,9 @@ export function httpToMarkdown(r: HttpBenchResult): string {
     `| minimal Nest app req/s ÷ bare node:http req/s | ${r.ratios.minimalVsBareRps} | (information) | |`,
     ...(r.constantUnscoped
       ? [
-          `| constant route without the request scope, req/s ÷ minimal Nest app req/s | ${r.ratios.constantUnscopedVsMinimalRps} | (information: what AsyncLocalStorage costs) | |`,
+          `| constant route without the request scope, req/s ÷ minimal Nest app req/s | ${r.ratios.constantUnscopedVsMinimalRps} | (information: compare with the constant route's ratio) | |`,
           '',
-          `The request scope (AsyncLocalStorage, which puts the request id on every log line written during a request) costs ` +
-            `${r.constant.cpuMicrosPerRequest - r.constantUnscoped.cpuMicrosPerRequest} µs of server CPU per request on the constant route ` +
-            `(${r.constant.cpuMicrosPerRequest} with it, ${r.constantUnscoped.cpuMicrosPerRequest} without): while one is in use, ` +
-            'Node before 24 runs a hook on every promise made, and a request to the constant route makes about 35 ' +
-            '(`npm run bench:profile -- --route=constant --async`). Node 24 keeps the scope in the ' +
-            'async context frame instead. The instance without it exists only in the benchmark (`bench-app.ts --no-request-scope`).',
+          scopeCostLine(r.constant, r.constantUnscoped),
         ]
       : []),
     '',
@@ -387,6 +379,41 @@ export function httpToMarkdown(r: HttpBenchResult): string {
     '',
     `Setup: app start ${r.setupMs.start} ms (WordNet included), catalogue insert ${r.setupMs.populate} ms, index rebuild ${r.setupMs.index} ms.`,
   ].join('\n');
+}
+
+/** The order the segments ran in (the servers present, forwards then backwards, after the bare server) and each one's figures. */
+function segmentsLine(r: HttpBenchResult): string {
+  const all: [string, HttpTargetResult | undefined][] = [
+    ['minimal', r.minimal],
+    ['constant', r.constant],
+    ['constant without the request scope', r.constantUnscoped],
+    ['expand', r.expand],
+    ['expand cache off', r.expandUncached],
+  ];
+  const present = all.filter((x): x is [string, HttpTargetResult] => x[1] !== undefined);
+  const order = ['bare', ...present.map(([n]) => n), ...[...present].reverse().map(([n]) => n)];
+  const runs = (x: HttpTargetResult) => x.runs.map((y) => `${y.reqPerSec} req/s, p50 ${y.p50Ms} ms, p99 ${y.p99Ms} ms`).join(' / ');
+  return `Segments (order: ${order.join(', ')}): ${present.map(([n, x]) => `${n} ${runs(x)}`).join('; ')}.`;
+}
+
+/**
+ * What the request scope costs per request: the constant route's CPU with it minus without it, overall and per
+ * segment pair (the first with the first, the second with the second); no cost is claimed when a pair shows none.
+ */
+export function scopeCostLine(scoped: HttpTargetResult, unscoped: HttpTargetResult): string {
+  const pairs = scoped.runs.map((s, i) => (unscoped.runs[i] ? s.cpuMicrosPerRequest - unscoped.runs[i].cpuMicrosPerRequest : NaN)).filter(Number.isFinite);
+  const diff = scoped.cpuMicrosPerRequest - unscoped.cpuMicrosPerRequest;
+  const figures = `${scoped.cpuMicrosPerRequest} µs of server CPU per request with it, ${unscoped.cpuMicrosPerRequest} without; per segment pair ${pairs.join(', ')} µs`;
+  if (diff <= 0 || pairs.some((d) => d <= 0)) {
+    return `The request scope (AsyncLocalStorage, which puts the request id on every log line written during a request): no cost measured in this run on the constant route (${figures}): the run's noise is larger than the difference.`;
+  }
+  return (
+    `The request scope (AsyncLocalStorage, which puts the request id on every log line written during a request) costs ${diff} µs ` +
+    `of server CPU per request on the constant route (${figures}). While one is in use, Node before 24 sends promises and other ` +
+    'async work through its async hooks (`npm run bench:profile -- --route=constant --async` counts what a request creates); ' +
+    'Node 24 keeps the scope in the async context frame instead. The instance without it exists only in the benchmark ' +
+    '(`bench-app.ts --no-request-scope`).'
+  );
 }
 
 if (require.main === module) {

@@ -56,7 +56,7 @@ describe('RS256 tokens, issuer/audience and CORS', () => {
     expect(ok.status).toBe(204);
   });
 
-  it('names the allowed origin and the exposed headers on an ordinary answer, after the security and version headers', async () => {
+  it('names the allowed origin and the exposed headers on an ordinary answer, which keeps its security, version and request-id headers', async () => {
     const res = await t.api.raw('get', '/health/live').set('Origin', 'https://search.example.com');
     expect(res.status).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe('https://search.example.com');
