@@ -10,11 +10,14 @@
  *      (bench-app.ts --no-request-scope): the difference from 3 is what AsyncLocalStorage costs.
  * The servers run in child processes (bench/bench-app.ts, bench/minimal-app.ts, and this file with
  * --bare-server) so the load generator never shares an event loop with the server it measures. Every server but
- * the bare one is measured twice, interleaved (minimal, constant, constant without the scope, expand, expand cache
+ * the bare one is measured twice per round, interleaved (minimal, constant, constant without the scope, expand, expand cache
  * off, then the same backwards), so drift on a shared machine cancels out. Each server reports its CPU time around every measured
  * segment, so the CPU cost per request is the server's own, whatever the load generator costs.
  *
- *   node -r ts-node/register/transpile-only bench/http.ts [--duration=10] [--warmup=2] [--entries=100000]
+ * `--rounds=N` runs that order N times (the bare server once): N times the segment pairs, so that one noisy segment
+ * weighs less; the report gives each pair's ratios beside the ratio of the means.
+ *
+ *   node -r ts-node/register/transpile-only bench/http.ts [--duration=10] [--warmup=2] [--entries=100000] [--rounds=1]
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -42,6 +45,8 @@ export interface HttpBenchOptions {
   /** unmeasured seconds before each segment */
   warmup?: number;
   entries?: number;
+  /** times the interleaved order is run (the bare server once): more segment pairs, so one noisy segment weighs less */
+  rounds?: number;
   log?: (line: string) => void;
 }
 
@@ -91,9 +96,11 @@ export interface HttpBenchResult {
     minimalVsBareRps: number;
     /** constant route without the request scope, req/s ÷ minimal Nest app req/s */
     constantUnscopedVsMinimalRps?: number;
+    /** the same ratios per segment pair (a server's k-th segment ÷ the minimal app's k-th: same round, same pass) */
+    pairs?: { constant: number[]; expand: number[]; expandP99: number[] };
   };
   targets: { constantAtLeast70pcOfMinimal: boolean; expandAtLeast50pcOfMinimal: boolean; expandP99AtMost3xMinimal: boolean };
-  config: { connections: number; duration: number; warmup: number; entries: number; bodies: number; autocannon: string };
+  config: { connections: number; duration: number; warmup: number; entries: number; bodies: number; autocannon: string; rounds?: number };
   /** expand's own processing_time_ms, one request at a time (no load), answered from the cache */
   serviceTime: { meanMs: number; p99Ms: number };
   /** the same with the cache off: engine, ids, event hand-over */
@@ -221,11 +228,31 @@ function combine(target: Target, runs: HttpRun[], bodyBytes: number): HttpTarget
   };
 }
 
+/** The order the servers are measured in: forwards then backwards, `rounds` times (the bare server is measured once before). */
+export function interleaved<T>(servers: readonly T[], rounds: number): T[] {
+  return Array.from({ length: rounds }, () => [...servers, ...[...servers].reverse()]).flat();
+}
+
+/** Each segment's figure divided by the minimal app's segment of the same pass (the k-th by the k-th: same round, same direction). */
+export function pairRatios(segments: readonly HttpRun[], minimal: readonly HttpRun[], f: (r: HttpRun) => number): number[] {
+  return segments.flatMap((s, i) => (minimal[i] && f(minimal[i]) > 0 ? [round(f(s) / f(minimal[i]))] : []));
+}
+
+/** The middle value (the mean of the two middle ones for an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  const v = [...values].sort((a, b) => a - b);
+  if (v.length === 0) return NaN;
+  const m = v.length >> 1;
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+}
+
 export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBenchResult> {
   const connections = opts.connections ?? 50;
   const duration = opts.duration ?? 10;
   const warmup = opts.warmup ?? 2;
   const entries = opts.entries ?? 100_000;
+  const rounds = opts.rounds ?? 1;
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`rounds must be a whole number of at least 1 (got ${String(opts.rounds)})`);
   const log = opts.log ?? (() => undefined);
 
   const children: ChildProcess[] = [];
@@ -264,7 +291,7 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
       expandUncached: { name: 'Nest POST /expand, cache off', url: uncachedReady.url, path: '/query-expansion/expand', child: uncachedApp },
     };
     const runs: Record<keyof typeof targets, HttpRun[]> = { bare: [], minimal: [], constant: [], constantUnscoped: [], expand: [], expandUncached: [] };
-    const order: (keyof typeof targets)[] = ['bare', 'minimal', 'constant', 'constantUnscoped', 'expand', 'expandUncached', 'expandUncached', 'expand', 'constantUnscoped', 'constant', 'minimal'];
+    const order: (keyof typeof targets)[] = ['bare', ...interleaved<keyof typeof targets>(['minimal', 'constant', 'constantUnscoped', 'expand', 'expandUncached'], rounds)];
     for (const key of order) {
       const t = targets[key];
       if (warmup > 0) await cannon(t, ready.tokens, ready.bodies, connections, warmup);
@@ -299,6 +326,11 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
       expandUncachedVsMinimalP99: round(expandUncached.p99Ms / minimalResult.p99Ms),
       minimalVsBareRps: round(minimalResult.reqPerSec / bareResult.reqPerSec),
       constantUnscopedVsMinimalRps: round(constantUnscoped.reqPerSec / minimalResult.reqPerSec),
+      pairs: {
+        constant: pairRatios(runs.constant, runs.minimal, (x) => x.reqPerSec),
+        expand: pairRatios(runs.expand, runs.minimal, (x) => x.reqPerSec),
+        expandP99: pairRatios(runs.expand, runs.minimal, (x) => x.p99Ms),
+      },
     };
     return {
       bare: bareResult,
@@ -319,6 +351,7 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
         warmup,
         entries,
         bodies: ready.bodies.length,
+        rounds,
         // eslint-disable-next-line @typescript-eslint/no-require-imports
         autocannon: (require('autocannon/package.json') as { version: string }).version,
       },
@@ -337,6 +370,7 @@ export function httpToMarkdown(r: HttpBenchResult): string {
   const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
   return [
     `autocannon ${r.config.autocannon}, ${r.config.connections} connections, ${r.config.duration} s measured per segment after ${r.config.warmup} s of warm-up, ` +
+      `${r.config.rounds ?? 1} round${(r.config.rounds ?? 1) > 1 ? 's' : ''} of the interleaved order, ` +
       `${r.config.bodies} request bodies in rotation, ${r.config.entries.toLocaleString('en-US')}-entry catalogue.`,
     '',
     '| target | path | req/s | p50 (ms) | p99 (ms) | server CPU per request (µs) | requests | non-2xx | response body (B) |',
@@ -349,6 +383,7 @@ export function httpToMarkdown(r: HttpBenchResult): string {
     ...(r.expandUncached ? [row(r.expandUncached)] : []),
     '',
     segmentsLine(r),
+    ...(pairsLine(r) ? ['', pairsLine(r)] : []),
     '',
     '| ratio | value | target | |',
     '|---|---:|---:|---|',
@@ -391,20 +426,35 @@ function segmentsLine(r: HttpBenchResult): string {
     ['expand cache off', r.expandUncached],
   ];
   const present = all.filter((x): x is [string, HttpTargetResult] => x[1] !== undefined);
-  const order = ['bare', ...present.map(([n]) => n), ...[...present].reverse().map(([n]) => n)];
+  const cycle = interleaved(present.map(([n]) => n), 1).join(', ');
+  const rounds = r.config.rounds ?? 1;
+  const order = rounds > 1 ? `bare, then ${rounds} times: ${cycle}` : `bare, ${cycle}`;
   const runs = (x: HttpTargetResult) => x.runs.map((y) => `${y.reqPerSec} req/s, p50 ${y.p50Ms} ms, p99 ${y.p99Ms} ms`).join(' / ');
-  return `Segments (order: ${order.join(', ')}): ${present.map(([n, x]) => `${n} ${runs(x)}`).join('; ')}.`;
+  return `Segments (order: ${order}): ${present.map(([n, x]) => `${n} ${runs(x)}`).join('; ')}.`;
+}
+
+/** The target ratios per segment pair, with their median and range: how far one run's figure can be trusted. */
+export function pairsLine(r: HttpBenchResult): string {
+  const p = r.ratios.pairs;
+  if (!p || p.constant.length < 2) return '';
+  const spread = (v: number[]) => `${v.join(', ')} (median ${round(median(v))}, range ${Math.min(...v)}–${Math.max(...v)})`;
+  return (
+    'Per segment pair (a server\'s k-th segment ÷ the minimal app\'s k-th, in the same pass of the same round): ' +
+    `constant req/s ${spread(p.constant)}; expand req/s ${spread(p.expand)}; expand p99 ${spread(p.expandP99)}. ` +
+    'The targets are judged on the ratio of the means over all segments.'
+  );
 }
 
 /**
  * What the request scope costs per request: the constant route's CPU with it minus without it, overall and per
- * segment pair (the first with the first, the second with the second); no cost is claimed when a pair shows none.
+ * segment pair (the k-th with the k-th); no cost is claimed unless most pairs show one.
  */
 export function scopeCostLine(scoped: HttpTargetResult, unscoped: HttpTargetResult): string {
   const pairs = scoped.runs.map((s, i) => (unscoped.runs[i] ? s.cpuMicrosPerRequest - unscoped.runs[i].cpuMicrosPerRequest : NaN)).filter(Number.isFinite);
   const diff = scoped.cpuMicrosPerRequest - unscoped.cpuMicrosPerRequest;
   const figures = `${scoped.cpuMicrosPerRequest} µs of server CPU per request with it, ${unscoped.cpuMicrosPerRequest} without; per segment pair ${pairs.join(', ')} µs`;
-  if (diff <= 0 || pairs.some((d) => d <= 0)) {
+  // a cost is claimed only when most pairs show one: with more rounds, one noisy pair must not decide either way
+  if (diff <= 0 || pairs.filter((d) => d > 0).length * 2 <= pairs.length) {
     return `The request scope (AsyncLocalStorage, which puts the request id on every log line written during a request): no cost measured in this run on the constant route (${figures}): the run's noise is larger than the difference.`;
   }
   return (
@@ -427,6 +477,7 @@ if (require.main === module) {
       duration: arg('duration') ? Number(arg('duration')) : undefined,
       warmup: arg('warmup') ? Number(arg('warmup')) : undefined,
       entries: arg('entries') ? Number(arg('entries')) : undefined,
+      rounds: arg('rounds') ? Number(arg('rounds')) : undefined,
       log: (l) => console.error(l),
     })
       .then((r) => console.log(httpToMarkdown(r)))

@@ -2,7 +2,7 @@
  * `npm run bench`: the engine micro-benchmark (bench/engine.ts), then the HTTP benchmark (bench/http.ts);
  * prints the results as markdown; `--write` also rewrites docs/BENCHMARKS.md with them.
  *
- *   npm run bench [-- --engine-only | --http-only | --analytics-only | --simulate] [--analytics --drop-database] [--duration=10] [--warmup=2] [--write]
+ *   npm run bench [-- --engine-only | --http-only | --analytics-only | --simulate] [--analytics --drop-database] [--duration=10] [--warmup=2] [--rounds=1] [--write]
  * --simulate runs only the impact simulation benchmark (bench/simulate.ts).
  * The analytics part runs only when asked (--analytics or --analytics-only) and only with --drop-database: it needs
  * MySQL/MariaDB (DB_HOST etc.; default 127.0.0.1 root), drops and recreates the database `qes_bench` there and loads
@@ -16,7 +16,7 @@ import { runInNewContext } from 'node:vm';
 import { runEngineBench, toMarkdown, type EngineBenchResult } from './engine';
 import { runAnalyticsBench, type AnalyticsBenchResult } from './analytics';
 import { runSimulateBench, simulateToMarkdown, type SimulateBenchResult } from './simulate';
-import { httpToMarkdown, runHttpBench, type HttpBenchResult } from './http';
+import { httpToMarkdown, median, runHttpBench, type HttpBenchResult } from './http';
 import type { ProfileResult } from './profile';
 import { censusLines } from './cpu';
 
@@ -47,6 +47,50 @@ export interface BenchData {
   simulate?: Section<SimulateBenchResult>;
   /** npm run bench:profile -- --write */
   profile?: Section<ProfileResult>;
+  /** the HTTP targets of the latest written run on each Node.js line (by major version), whatever line the document's HTTP section is from */
+  httpLines?: Record<string, HttpLineSummary>;
+}
+
+/** One Node.js line's HTTP targets, from one run. */
+export interface HttpLineSummary {
+  date: string;
+  machine: string;
+  rounds: number;
+  ratios: Pick<HttpBenchResult['ratios'], 'constantVsMinimalRps' | 'expandVsMinimalRps' | 'expandVsMinimalP99' | 'constantUnscopedVsMinimalRps' | 'pairs'>;
+  targets: HttpBenchResult['targets'];
+}
+
+/** The summary of an HTTP run kept per Node.js line. */
+export function httpLineSummary(section: Section<HttpBenchResult>): HttpLineSummary {
+  const { ratios, targets, config } = section.result;
+  const { constantVsMinimalRps, expandVsMinimalRps, expandVsMinimalP99, constantUnscopedVsMinimalRps, pairs } = ratios;
+  return { date: section.date, machine: section.machine, rounds: config.rounds ?? 1, ratios: { constantVsMinimalRps, expandVsMinimalRps, expandVsMinimalP99, constantUnscopedVsMinimalRps, pairs }, targets };
+}
+
+/** The table of the HTTP targets per Node.js line (empty without any). */
+export function httpLinesTable(lines: Record<string, HttpLineSummary> | undefined): string[] {
+  // keys are major versions, integer-like: JavaScript lists them in ascending order
+  const entries = Object.entries(lines ?? {});
+  if (entries.length === 0) return [];
+  const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
+  const med = (v: number[] | undefined) => (v && v.length > 1 ? ` (pairs: median ${Math.round(median(v) * 100) / 100}, ${Math.min(...v)}–${Math.max(...v)})` : '');
+  return [
+    'The same targets on each Node.js line (`npm run bench -- --http-only --rounds=N --write` run with that line\'s `node`;',
+    'each row is one run, its ratios of the means over all its segments, with the per-pair median and range):',
+    '',
+    '| Node.js | date | rounds | constant ÷ minimal (≥ 0.7) | expand ÷ minimal (≥ 0.5) | expand p99 ÷ minimal (≤ 3) | constant without the request scope ÷ minimal |',
+    '|---|---|---:|---|---|---|---:|',
+    ...entries.map(([major, l]) => {
+      const node = /Node (v[\d.]+)/.exec(l.machine)?.[1] ?? major;
+      const r = l.ratios;
+      return (
+        `| ${node} | ${l.date.slice(0, 10)} | ${l.rounds} | ${r.constantVsMinimalRps} ${yes(l.targets.constantAtLeast70pcOfMinimal)}${med(r.pairs?.constant)} ` +
+        `| ${r.expandVsMinimalRps} ${yes(l.targets.expandAtLeast50pcOfMinimal)}${med(r.pairs?.expand)} | ${r.expandVsMinimalP99} ${yes(l.targets.expandP99AtMost3xMinimal)}${med(r.pairs?.expandP99)} ` +
+        `| ${r.constantUnscopedVsMinimalRps ?? '–'} |`
+      );
+    }),
+    '',
+  ];
 }
 const DATA_START = '<!-- bench-data ';
 const DATA_END = ' -->';
@@ -110,7 +154,7 @@ export function document(data: BenchData): string {
         `| engine p99 grows < 3× from smallest to largest catalogue | ${engine.p99Ratio}× | ${e.growthUnder3x ? 'yes' : '**no**'} |`,
       );
     }
-    out.push('');
+    out.push('', ...httpLinesTable(data.httpLines));
   }
   if (engine) {
     out.push(
@@ -227,11 +271,14 @@ export function document(data: BenchData): string {
     '',
     '- One run, side by side: the servers are measured one after another within the same few minutes, under the same',
     '  load (autocannon, 50 connections, the same rotating pool of request bodies); the minimal app, constant, constant',
-    '  without the request scope, expand and expand with the cache off twice, interleaved (bare, minimal, constant, constant',
+    '  without the request scope, expand and expand with the cache off twice per round, interleaved (bare, minimal, constant, constant',
     '  without the request scope, expand, expand cache off, expand cache off, expand, constant without the request scope,',
-    '  constant, minimal), so that drift over the run cancels out. Each server reports its own CPU time (process.cpuUsage, user + system) before and after',
+    '  constant, minimal), so that drift over the run cancels out; `--rounds=N` runs that order N times (the bare server',
+    '  once), so that one noisy segment weighs less. Each server reports its own CPU time (process.cpuUsage, user + system) before and after',
     '  each measured segment: CPU per request is the server\'s, whatever the load generator costs. Figures are the',
-    '  means of the two segments. Each segment is preceded by an unmeasured warm-up.',
+    '  means of all its segments; with two or more pairs the report also gives each segment pair\'s ratios (a server\'s',
+    '  k-th segment ÷ the minimal app\'s k-th, in the same pass of the same round) with their median and range. Each',
+    '  segment is preceded by an unmeasured warm-up.',
     '- The servers run in child processes; the load generator runs in the parent, so it never shares an event loop',
     '  with the server it measures. On a 2-core machine client and server still share the CPU, which is why absolute',
     '  req/s are low and vary from run to run: read the ratios, which compare like with like in the same run.',
@@ -285,8 +332,10 @@ async function main(): Promise<void> {
       duration: Number(arg('duration') ?? 10),
       warmup: Number(arg('warmup') ?? 2),
       entries: Number(arg('entries') ?? 100_000),
+      rounds: Number(arg('rounds') ?? 1),
       log,
     }));
+    data.httpLines = { ...data.httpLines, [process.versions.node.split('.')[0]]: httpLineSummary(data.http) };
   }
   if (withAnalytics) {
     log('analytics benchmark (MariaDB, 1M events, 100k feedback)...');

@@ -1,8 +1,8 @@
 import { expect } from '@jest/globals';
 import { censusLines, creationSite, PROMISE_SAMPLE } from '../../bench/cpu';
 import { inclusiveTime } from '../../bench/profile';
-import { httpToMarkdown, type HttpBenchResult, type HttpTargetResult } from '../../bench/http';
-import { serviceLayerLines } from '../../bench/run';
+import { httpToMarkdown, interleaved, median, pairRatios, type HttpBenchResult, type HttpRun, type HttpTargetResult } from '../../bench/http';
+import { httpLineSummary, httpLinesTable, serviceLayerLines } from '../../bench/run';
 
 /** A CPU profile: root → expand (service) → runEngine (service) → match (engine), and root → json (express). */
 const frame = (functionName: string, url: string) => ({ functionName, url });
@@ -102,10 +102,83 @@ describe('the HTTP benchmark report: what the request scope costs', () => {
     expect(md).not.toMatch(/costs -?\d+ µs/);
   });
 
+  it('over several rounds, claims a cost when most pairs show one, not when one noisy pair shows none', () => {
+    const many = (unscoped: readonly number[]) => {
+      const r = result(unscoped);
+      r.constant = target('Nest constant route', [600, 620, 610, 600, 620, 610], 2000);
+      return httpToMarkdown(r);
+    };
+    expect(many([550, 566, 560, 650, 570, 560])).toContain('costs 34 µs of server CPU per request on the constant route (610 µs of server CPU per request with it, 576 without; per segment pair 50, 54, 50, -50, 50, 50 µs)');
+    expect(many([550, 566, 640, 650, 570, 660])).toContain('no cost measured in this run on the constant route');
+  });
+
   it('says nothing of the scope when the run had no unscoped instance', () => {
     const md = httpToMarkdown(result());
     expect(md).not.toContain('request scope');
     expect(md).toContain('| Nest constant route | `/` | 2000 |');
     expect(md).toContain('Segments (order: bare, minimal, constant, expand, expand, constant, minimal)');
+  });
+});
+
+describe('the HTTP benchmark over several rounds: per segment pair ratios and the table per Node.js line', () => {
+  const run = (reqPerSec: number, p99Ms = 30): HttpRun => ({ reqPerSec, p50Ms: 10, p99Ms, requests: 1000, non2xx: 0, errors: 0, timeouts: 0, cpuMicrosPerRequest: 300 });
+  const target = (name: string, runs: HttpRun[]): HttpTargetResult => ({ ...runs[0], name, path: '/', bodyBytes: 9000, runs });
+  const minimal = [run(6000, 25), run(5000, 25), run(6000, 20), run(4000, 40)];
+  const constant = [run(4800), run(2500), run(4500), run(3000)];
+  const expand = [run(3600, 50), run(3000, 75), run(3300, 40), run(2000, 80)];
+  const result = (): HttpBenchResult => ({
+    bare: target('bare node:http', [run(20000)]),
+    minimal: target('minimal Nest + Express', minimal),
+    constant: target('Nest constant route', constant),
+    expand: target('Nest POST /expand', expand),
+    ratios: {
+      constantVsMinimalRps: 0.71,
+      expandVsMinimalRps: 0.56,
+      expandVsMinimalP99: 2.22,
+      expandVsConstantRps: 0.8,
+      minimalVsBareRps: 0.3,
+      pairs: { constant: pairRatios(constant, minimal, (x) => x.reqPerSec), expand: pairRatios(expand, minimal, (x) => x.reqPerSec), expandP99: pairRatios(expand, minimal, (x) => x.p99Ms) },
+    },
+    targets: { constantAtLeast70pcOfMinimal: true, expandAtLeast50pcOfMinimal: true, expandP99AtMost3xMinimal: true },
+    config: { connections: 50, duration: 10, warmup: 2, entries: 1000, bodies: 200, autocannon: '9.0.0', rounds: 2 },
+    serviceTime: { meanMs: 0.05, p99Ms: 0.1 },
+    setupMs: { start: 1, populate: 1, index: 1 },
+  });
+
+  it('divides each segment by the minimal app\'s segment in the same place, and takes the median', () => {
+    expect(pairRatios(constant, minimal, (x) => x.reqPerSec)).toEqual([0.8, 0.5, 0.75, 0.75]);
+    expect(pairRatios(expand, minimal, (x) => x.p99Ms)).toEqual([2, 3, 2, 2]);
+    // a segment without its minimal counterpart, or a minimal segment of zero, gives no pair
+    expect(pairRatios([run(100), run(100)], [run(0)], (x) => x.reqPerSec)).toEqual([]);
+    expect(median([0.8, 0.5, 0.75, 0.75])).toBe(0.75);
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNaN();
+  });
+
+  it('measures forwards then backwards, once per round', () => {
+    expect(interleaved(['m', 'c', 'e'], 1)).toEqual(['m', 'c', 'e', 'e', 'c', 'm']);
+    expect(interleaved(['m', 'c'], 3)).toEqual(['m', 'c', 'c', 'm', 'm', 'c', 'c', 'm', 'm', 'c', 'c', 'm']);
+  });
+
+  it('reports the rounds, the order and every pair with its median and range', () => {
+    const md = httpToMarkdown(result());
+    expect(md).toContain('2 rounds of the interleaved order');
+    expect(md).toContain('Segments (order: bare, then 2 times: minimal, constant, expand, expand, constant, minimal)');
+    expect(md).toContain('constant req/s 0.8, 0.5, 0.75, 0.75 (median 0.75, range 0.5–0.8)');
+    expect(md).toContain('expand p99 2, 3, 2, 2 (median 2, range 2–3)');
+  });
+
+  it('keeps one row per Node.js line, in version order, with the verdicts of that line\'s run', () => {
+    const r = result();
+    const line = (node: string, date: string) => httpLineSummary({ date, machine: `AMD, 2 cores, 24 GB RAM, Node ${node}, linux/x64`, result: r });
+    const twenty = line('v20.20.2', '2026-11-23T10:00:00Z');
+    const failing = { ...twenty, ratios: { ...twenty.ratios, constantVsMinimalRps: 0.6 }, targets: { ...twenty.targets, constantAtLeast70pcOfMinimal: false } };
+    const table = httpLinesTable({ 24: line('v24.21.0', '2026-11-23T12:00:00Z'), 20: failing });
+    const rows = table.filter((l) => l.startsWith('| v'));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatch(/^\| v20\.20\.2 \| 2026-11-23 \| 2 \| 0\.6 \*\*no\*\* \(pairs: median 0\.75, 0\.5–0\.8\) \| 0\.56 yes/);
+    expect(rows[1]).toMatch(/^\| v24\.21\.0 \| 2026-11-23 \| 2 \| 0\.71 yes/);
+    expect(httpLinesTable(undefined)).toEqual([]);
   });
 });
