@@ -57,10 +57,11 @@ function shownAlternative(r: EngineResult): string {
 /**
  * A shown result delivers a wanted alternative of a term when it replaces that term by it (lemma or inflected
  * form, plural/singular alike), or when its expanded query is the query with the term so replaced (a compound
- * replaced whole: "bug report" -> "defect report" delivers bug -> defect).
+ * replaced whole: "bug report" -> "defect report" delivers bug -> defect). Hyphens count as spaces, as a search
+ * engine's tokenizer splits on them ("end-user license agreement" delivers "end user license agreement").
  */
 function delivers(r: EngineResult, term: string, alternative: string, query?: string): boolean {
-  const c = (s: string) => canonicalKey(n(s).split(' '));
+  const c = (s: string) => canonicalKey(n(s).split(/[\s-]+/).filter(Boolean));
   if (c(r.metadata.expanded_token) === c(term) && [c(r.synonyms_used[0].synonym), c(shownAlternative(r))].includes(c(alternative))) return true;
   if (query === undefined) return false;
   const at = query.toLowerCase().indexOf(term.toLowerCase());
