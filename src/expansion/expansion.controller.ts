@@ -1,7 +1,6 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user';
-import { CurrentUser } from '../auth/decorators';
 import { ApiAuthenticated, ApiErrors, ApiJsonBody } from '../common/http/api-responses';
 import { setHeader, type RequestContext } from '../common/http/request-context';
 import { deprecationWarning } from '../common/versioning/version-headers';
@@ -9,6 +8,9 @@ import { RateLimitGroup } from '../throttle/rate-limit-group.decorator';
 import { ExpandRequestDto } from './dto/expand-request.dto';
 import { ExpandResponseDto } from './dto/expand-response.dto';
 import { ExpansionService } from './expansion.service';
+
+/** The request as expand reads it: the verified caller and Express's response beside it. */
+type ExpandRequestContext = RequestContext & { user: AuthUser; res: unknown };
 
 @ApiTags('expansion')
 @ApiAuthenticated()
@@ -31,11 +33,14 @@ export class ExpansionController {
     },
   })
   @ApiErrors('MISSING_QUERY_PARAMETER', 'QUERY_TOO_LONG', 'USER_MISMATCH')
-  expand(@Body() dto: ExpandRequestDto, @CurrentUser() user: AuthUser, @Req() req: RequestContext, @Res({ passthrough: true }) res: unknown): ExpandResponseDto | string {
+  // Two parameters only: each one Nest resolves costs promises and a pass through the global pipe on every
+  // request, so the caller (set by JwtAuthGuard; AuthenticatedGuard has refused a request without one) and the
+  // response (Express's req.res) are read from the request.
+  expand(@Body() dto: ExpandRequestDto, @Req() req: ExpandRequestContext): ExpandResponseDto | string {
     // a deprecated version's body gains its warning as an object is written (version.middleware.ts)
-    if (req.apiVersion && deprecationWarning(req.apiVersion)) return this.expansion.expand(dto, user);
+    if (req.apiVersion && deprecationWarning(req.apiVersion)) return this.expansion.expand(dto, req.user);
     // otherwise the answer is written as the JSON text it would be serialised to, most of it made once per cached expansion
-    setHeader(res, 'Content-Type', 'application/json; charset=utf-8');
-    return this.expansion.expandJson(dto, user);
+    setHeader(req.res, 'Content-Type', 'application/json; charset=utf-8');
+    return this.expansion.expandJson(dto, req.user);
   }
 }

@@ -1,11 +1,14 @@
 import { expect } from '@jest/globals';
 import type { ExecutionContext } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { Reflector } from '@nestjs/core';
 import type { ConfigService } from '@nestjs/config';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { JwtAuthGuard } from '../../src/auth/jwt-auth.guard';
 import { TokenCache } from '../../src/auth/token-cache';
 import { RateLimitError } from '../../src/common/errors';
+import { ExpansionController } from '../../src/expansion/expansion.controller';
 import type { RootConfig } from '../../src/config';
 import { MetricsService } from '../../src/metrics/metrics.service';
 import { MemoryThrottlerStorage } from '../../src/throttle/memory-throttler-storage';
@@ -76,5 +79,13 @@ describe('global guards answer without a promise when nothing needs waiting for'
     expect(other).toBeInstanceOf(Promise);
     // passport is not set up in this test: the verification itself is covered by the e2e suites
     (other as Promise<boolean>).catch(() => undefined);
+  });
+});
+
+describe('the expand handler takes only what it needs from Nest', () => {
+  it('declares two route parameters, the body and the request: each further one costs promises and a pipe pass per request', () => {
+    const params = Reflect.getMetadata(ROUTE_ARGS_METADATA, ExpansionController, 'expand') as Record<string, { index: number }>;
+    const kinds = Object.keys(params).map((key) => Number(key.split(':')[0]));
+    expect(kinds.sort()).toEqual([RouteParamtypes.REQUEST, RouteParamtypes.BODY].sort());
   });
 });
