@@ -108,7 +108,8 @@ export interface HttpBenchResult {
   setupMs: { start: number; populate: number; index: number };
 }
 
-const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+/** n to d decimals (2 by default), as the report prints ratios */
+export const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
 /* ------------------------------------------------------------------ child processes */
 
@@ -368,6 +369,7 @@ export function httpToMarkdown(r: HttpBenchResult): string {
   const row = (x: HttpTargetResult) =>
     `| ${x.name} | \`${x.path}\` | ${x.reqPerSec} | ${x.p50Ms} | ${x.p99Ms} | ${x.cpuMicrosPerRequest} | ${x.requests.toLocaleString('en-US')} | ${x.non2xx} | ${x.bodyBytes} |`;
   const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  const pairs = pairsLine(r);
   return [
     `autocannon ${r.config.autocannon}, ${r.config.connections} connections, ${r.config.duration} s measured per segment after ${r.config.warmup} s of warm-up, ` +
       `${r.config.rounds ?? 1} round${(r.config.rounds ?? 1) > 1 ? 's' : ''} of the interleaved order, ` +
@@ -383,7 +385,7 @@ export function httpToMarkdown(r: HttpBenchResult): string {
     ...(r.expandUncached ? [row(r.expandUncached)] : []),
     '',
     segmentsLine(r),
-    ...(pairsLine(r) ? ['', pairsLine(r)] : []),
+    ...(pairs ? ['', pairs] : []),
     '',
     '| ratio | value | target | |',
     '|---|---:|---:|---|',

@@ -16,7 +16,7 @@ import { runInNewContext } from 'node:vm';
 import { runEngineBench, toMarkdown, type EngineBenchResult } from './engine';
 import { runAnalyticsBench, type AnalyticsBenchResult } from './analytics';
 import { runSimulateBench, simulateToMarkdown, type SimulateBenchResult } from './simulate';
-import { httpToMarkdown, median, runHttpBench, type HttpBenchResult } from './http';
+import { httpToMarkdown, median, round, runHttpBench, type HttpBenchResult } from './http';
 import type { ProfileResult } from './profile';
 import { censusLines } from './cpu';
 
@@ -73,7 +73,7 @@ export function httpLinesTable(lines: Record<string, HttpLineSummary> | undefine
   const entries = Object.entries(lines ?? {});
   if (entries.length === 0) return [];
   const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
-  const med = (v: number[] | undefined) => (v && v.length > 1 ? ` (pairs: median ${Math.round(median(v) * 100) / 100}, ${Math.min(...v)}–${Math.max(...v)})` : '');
+  const med = (v: number[] | undefined) => (v && v.length > 1 ? ` (pairs: median ${round(median(v))}, ${Math.min(...v)}–${Math.max(...v)})` : '');
   return [
     'The same targets on each Node.js line (`npm run bench -- --http-only --rounds=N --write` run with that line\'s `node`;',
     'each row is one run, its ratios of the means over all its segments, with the per-pair median and range):',

@@ -33,8 +33,8 @@ export class ExpansionController {
     },
   })
   @ApiErrors('MISSING_QUERY_PARAMETER', 'QUERY_TOO_LONG', 'USER_MISMATCH')
-  // Two parameters only: each one Nest resolves costs promises and a pass through the global pipe on every
-  // request, so the caller (set by JwtAuthGuard; AuthenticatedGuard has refused a request without one) and the
+  // Two parameters only: each one Nest resolves costs promises on every request (a body or decorator value also a
+  // pass through the global pipe), so the caller (set by JwtAuthGuard; AuthenticatedGuard has refused a request without one) and the
   // response (Express's req.res) are read from the request.
   expand(@Body() dto: ExpandRequestDto, @Req() req: ExpandRequestContext): ExpandResponseDto | string {
     // a deprecated version's body gains its warning as an object is written (version.middleware.ts)
