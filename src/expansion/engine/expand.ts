@@ -1,4 +1,4 @@
-import { analyse, warmFrequencies, warmSpellings, warmTagger } from './analysis';
+import { analyse, retagInitialNoun, warmFrequencies, warmSpellings, warmTagger } from './analysis';
 import type { CalibrationTable } from './calibration';
 import { defaultCalibration, minScoreFor } from './calibration';
 import { CandidateBuilder } from './candidates';
@@ -12,7 +12,7 @@ import { explain, scoreCandidate, type ScoredCandidate } from './scoring';
 import { detectUnits, MATCHERS, matchCatalogue, SOURCE_NAMES, type MatchState, type SourceName } from './sources';
 import { STRATEGIES, TYPE_PRIORITY } from './strategies';
 import { normalize, STOPWORDS } from './normalize';
-import { defaultThesaurus, type Thesaurus } from './thesaurus';
+import { defaultThesaurus, nounOnly, type Thesaurus } from './thesaurus';
 import { EngineResult, EXPANSION_TYPES, ExpansionRequest, ExpansionType, SOURCE_KINDS } from './types';
 import type { WordNetIndex } from './wordnet';
 
@@ -177,6 +177,8 @@ export function expand(index: CatalogueView, request: ExpansionRequest, resource
 
   const analysis = analyse(truncateQuery(request.query));
   if (analysis.tokens.length === 0) return [];
+  const thesaurus = resources.thesaurus === null ? undefined : (resources.thesaurus ?? defaultThesaurus());
+  if (thesaurus) retagInitialNoun(analysis, (lemma) => nounOnly(thesaurus, lemma));
   const domain = requestDomainOf(request.domain);
   const prefs = preferencesOf(request.userPreferences);
   const contextWords = contextWordsOf(request);
@@ -207,7 +209,7 @@ export function expand(index: CatalogueView, request: ExpansionRequest, resource
     catalogueUnits: [],
     contextStrings,
     wordnet: resources.wordnet,
-    thesaurus: resources.thesaurus === null ? undefined : (resources.thesaurus ?? defaultThesaurus()),
+    thesaurus,
     thesaurusModel: calibration.thesaurus_model,
     acronymModel: calibration.acronym_model,
   };

@@ -110,3 +110,9 @@ export function defaultThesaurus(): Thesaurus {
   cached ??= new Thesaurus(readThesaurusFile());
   return cached;
 }
+
+/** Whether the thesaurus knows a word only as a noun: sets of it as a noun and none as a verb. */
+export function nounOnly(th: Thesaurus, lemma: string): boolean {
+  const hits = th.lookup(lemma);
+  return hits.some((h) => h.set.pos === 'noun') && !hits.some((h) => h.set.pos === 'verb');
+}

@@ -1,4 +1,4 @@
-import { analyse, detectUnits, expand, ExpansionIndex, inflectLike, loadLexicons, Thesaurus, WordNetIndex } from '../../../src/expansion/engine';
+import { analyse, detectUnits, expand, ExpansionIndex, inflectLike, loadLexicons, nounOnly, retagInitialNoun, Thesaurus, WordNetIndex } from '../../../src/expansion/engine';
 import { req, stateFor } from './helpers';
 
 const cls = (q: string, word: string) => analyse(q).tokens.find((t) => t.norm === word)!.wordClass;
@@ -13,6 +13,29 @@ describe('query analysis', () => {
     expect(cls('when can I leave early', 'leave')).toBe('verb');
     expect(cls('contract renewal terms', 'contract')).toBe('noun');
     expect(cls('we contracted a new vendor', 'contracted')).toBe('verb');
+  });
+
+  it('reads a query-initial word the lexicon knows only as a noun as a noun unless an object follows', () => {
+    const th = new Thesaurus({
+      sets: [
+        { terms: ['lift', 'elevator'], pos: 'noun', domain: 'facilities' },
+        { terms: ['churn', 'customer attrition'], pos: 'noun', domain: 'sales' },
+        { terms: ['reset', 'restart'], pos: 'noun', domain: 'it' },
+        { terms: ['reset', 'clear'], pos: 'verb', domain: 'it' },
+      ],
+    });
+    const retagged = (q: string) => {
+      const a = analyse(q);
+      retagInitialNoun(a, (lemma) => nounOnly(th, lemma));
+      return a.tokens.map((t) => `${t.norm}:${t.wordClass}${t.inNounRun ? '+' : ''}`).join(' ');
+    };
+    expect(analyse('lift out of order').tokens[0].wordClass).toBe('verb'); // the tagger's reading
+    expect(retagged('lift out of order')).toBe('lift:noun out:other of:other order:noun');
+    expect(retagged('churn playbook')).toBe('churn:noun+ playbook:noun+');
+    expect(retagged('lift boxes safely')).toMatch(/^lift:verb /); // a plural noun after it is its object
+    expect(retagged('reset my password')).toMatch(/^reset:verb /); // the thesaurus knows "reset" as a verb too
+    const out = expand(ExpansionIndex.build([], loadLexicons()), req('lift out of order', { domain: 'facilities' }), { thesaurus: th });
+    expect(out.map((r) => r.expanded_query)).toContain('elevator out of order');
   });
 
   it('gives lemmas and marks only content heads as replaceable', () => {

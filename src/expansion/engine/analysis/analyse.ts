@@ -70,6 +70,26 @@ function repair(tokens: { norm: string; lemma: string; pos: UPos }[]): void {
 }
 
 /**
+ * A query-initial word that the tagger read as an imperative verb ("lift out of order", "churn playbook") is a
+ * noun when a workplace lexicon knows it only as a noun and the next word starts no object (a singular noun,
+ * adjective, adposition or particle rather than a determiner, pronoun or plural noun: "reset my password" and
+ * "share files" stay verbs). `nounOnly`
+ * answers from the lexicon (the enterprise thesaurus: sets of that lemma as a noun and none as a verb).
+ */
+export function retagInitialNoun(analysis: QueryAnalysis, nounOnly: (lemma: string) => boolean): void {
+  const [first, next] = analysis.tokens;
+  if (!first || !next || first.pos !== 'VERB' || first.norm !== first.lemma) return;
+  if (next.pos === 'DET' || next.pos === 'PRON' || next.pos === 'VERB' || next.pos === 'AUX') return;
+  if (NOUNISH.has(next.pos) && next.inflection === 'plural') return; // an object: "share files", "lift boxes"
+  if (!nounOnly(first.lemma)) return;
+  first.pos = 'NOUN';
+  first.wordClass = 'noun';
+  first.inflection = inflectionOf(first.norm, first.lemma, 'NOUN');
+  first.content = !STOPWORDS.has(first.norm) && /^[a-z][a-z-]*[a-z]$/.test(first.norm);
+  if (NOUNISH.has(next.pos)) first.inNounRun = next.inNounRun = true;
+}
+
+/**
  * Analyses a query once: tokens as the engine's tokenizer cuts them (offsets, normalised forms), each with
  * the part of speech and lemma of the tagger token(s) it covers (the last one, the head, when several).
  */
