@@ -70,6 +70,8 @@ describe('query analysis', () => {
     expect(inflectLike('supplier', 'plural', 'NOUN')).toBe('suppliers');
     expect(inflectLike('paid time off', 'plural', 'NOUN')).toBe('paid time off');
     expect(inflectLike('letter of intent', 'plural', 'NOUN')).toBe('letters of intent');
+    expect(inflectLike('unit testing', 'plural', 'NOUN')).toBe('unit testing'); // "testings" is not in use
+    expect(inflectLike('team meeting', 'plural', 'NOUN')).toBe('team meetings');
     expect(inflectLike('approve', 'past', 'VERB')).toBe('approved');
     expect(inflectLike('sign off', 'gerund', 'VERB')).toBe('signing off');
     expect(inflectLike('fail', 'third', 'VERB')).toBe('fails');

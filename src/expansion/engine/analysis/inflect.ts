@@ -1,5 +1,6 @@
 import { Inflectors } from 'en-inflectors';
 import pluralize from 'pluralize';
+import { zipf } from './frequency';
 
 /** How a query word is inflected relative to its lemma. */
 export type Inflection = 'base' | 'plural' | 'past' | 'gerund' | 'third';
@@ -21,11 +22,18 @@ export function inflectionOf(norm: string, lemma: string, pos: string): Inflecti
   return 'base';
 }
 
+/** A plural of an -ing noun rarer than this (SUBTLEX-US Zipf) is not in use: "testings" 1.3, "trainings" 1.9. */
+const PLURAL_IN_USE_ZIPF = 2;
+
 function inflectWord(word: string, inflection: Inflection): string {
   if (!/^[a-z]+$/.test(word)) return word;
   switch (inflection) {
-    case 'plural':
-      return pluralize.plural(word);
+    case 'plural': {
+      // a noun in -ing is mostly uncountable ("testing", "onboarding"): plural only when the plural is in use
+      // ("meetings", "settings"), by the frequency list
+      const plural = pluralize.plural(word);
+      return word.endsWith('ing') && zipf(plural) < PLURAL_IN_USE_ZIPF ? word : plural;
+    }
     case 'past':
       return new Inflectors(word).toPast();
     case 'gerund':
