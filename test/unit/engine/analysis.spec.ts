@@ -1,4 +1,4 @@
-import { analyse, detectUnits, expand, ExpansionIndex, inflectLike, loadLexicons, nounOnly, retagInitialNoun, Thesaurus, WordNetIndex } from '../../../src/expansion/engine';
+import { analyse, detectUnits, expand, ExpansionIndex, inflectionOf, inflectLike, loadLexicons, nounOnly, retagInitialNoun, Thesaurus, WordNetIndex } from '../../../src/expansion/engine';
 import { req, stateFor } from './helpers';
 
 const cls = (q: string, word: string) => analyse(q).tokens.find((t) => t.norm === word)!.wordClass;
@@ -72,6 +72,12 @@ describe('query analysis', () => {
     expect(inflectLike('letter of intent', 'plural', 'NOUN')).toBe('letters of intent');
     expect(inflectLike('unit testing', 'plural', 'NOUN')).toBe('unit testing'); // "testings" is not in use
     expect(inflectLike('team meeting', 'plural', 'NOUN')).toBe('team meetings');
+    expect(inflectionOf('licence', 'license', 'NOUN')).toBe('base'); // a spelling the tagger normalised, not a plural
+    expect(inflectionOf('criteria', 'criterion', 'NOUN')).toBe('plural');
+    // a noun set takes the query's number only, never the tense of a compound's last word
+    const th2 = new Thesaurus({ sets: [{ terms: ['calendar not syncing', 'calendar sync issue'], pos: 'noun', domain: 'it' }] });
+    const shown = expand(ExpansionIndex.build([], loadLexicons()), req('outlook calendar not syncing'), { thesaurus: th2 }).map((r) => r.expanded_query);
+    expect(shown).toContain('outlook calendar sync issue');
     expect(inflectLike('approve', 'past', 'VERB')).toBe('approved');
     expect(inflectLike('sign off', 'gerund', 'VERB')).toBe('signing off');
     expect(inflectLike('fail', 'third', 'VERB')).toBe('fails');

@@ -11,7 +11,9 @@ const PARTICLES = new Set(['off', 'in', 'out', 'up', 'on', 'down', 'over', 'away
 /** The inflection of a token given its surface (lower-case), lemma and part of speech. */
 export function inflectionOf(norm: string, lemma: string, pos: string): Inflection {
   if (norm === lemma) return 'base';
-  if (pos === 'NOUN') return 'plural'; // the tagger's lemma differs: "laptops" -> "laptop", "criteria" -> "criterion"
+  // the tagger's lemma differs: "laptops" -> "laptop", "criteria" -> "criterion"; not a spelling it normalised
+  // ("licence" -> "license")
+  if (pos === 'NOUN') return pluralize.singular(norm) !== norm ? 'plural' : 'base';
   if (pos === 'VERB') {
     if (norm.endsWith('ing')) return 'gerund';
     if (norm.endsWith('ed') || norm !== lemma) {

@@ -121,7 +121,10 @@ export function matchThesaurus(state: MatchState): void {
         const features: Record<string, number | string> = { set_domain: set.domain, pos: set.pos };
         THESAURUS_FEATURES.forEach((name, f) => (features[name] = vector[f]));
         // adjectives and adjective phrases ("not working" -> "out of order") keep their own form
-        const replacement = set.pos === 'adj' ? alt : inflectLike(alt, head.inflection, set.pos === 'verb' ? 'VERB' : 'NOUN');
+        // a noun takes the query's number only: a compound ending in a verb form ("calendar not syncing") is not
+        // a tense to copy onto "calendar sync issue"
+        const inflection = set.pos === 'noun' && head.inflection !== 'plural' ? 'base' : head.inflection;
+        const replacement = set.pos === 'adj' ? alt : inflectLike(alt, inflection, set.pos === 'verb' ? 'VERB' : 'NOUN');
         builder.add(span, replacement, {
           kind: 'synonym',
           source: 'thesaurus',
