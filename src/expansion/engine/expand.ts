@@ -18,7 +18,7 @@ import type { WordNetIndex } from './wordnet';
 
 export interface ExpandResources {
   wordnet?: WordNetIndex;
-  /** the enterprise thesaurus; the built-in one when absent, none when null */
+  /** the enterprise thesaurus (a source, and the lexicon of retagInitialNoun); the built-in one when absent, none when null */
   thesaurus?: Thesaurus | null;
   pairStats?: PairStatsLookup;
   /** the calibration table; the shipped one when absent */

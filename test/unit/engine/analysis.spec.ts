@@ -15,27 +15,39 @@ describe('query analysis', () => {
     expect(cls('we contracted a new vendor', 'contracted')).toBe('verb');
   });
 
-  it('reads a query-initial word the lexicon knows only as a noun as a noun unless an object follows', () => {
+  it('reads a query-initial word the lexicon knows only as a noun as a noun when a noun phrase follows, never before an object', () => {
     const th = new Thesaurus({
       sets: [
         { terms: ['lift', 'elevator'], pos: 'noun', domain: 'facilities' },
         { terms: ['churn', 'customer attrition'], pos: 'noun', domain: 'sales' },
+        { terms: ['pay', 'salary'], pos: 'noun', domain: 'hr' },
         { terms: ['reset', 'restart'], pos: 'noun', domain: 'it' },
         { terms: ['reset', 'clear'], pos: 'verb', domain: 'it' },
       ],
     });
-    const retagged = (q: string) => {
+    expect(nounOnly(th, 'lift')).toBe(true);
+    expect(nounOnly(th, 'reset')).toBe(false); // a verb set too
+    const retagged = (q: string, lexicon = th) => {
       const a = analyse(q);
-      retagInitialNoun(a, (lemma) => nounOnly(th, lemma));
+      retagInitialNoun(a, (lemma) => nounOnly(lexicon, lemma));
       return a.tokens.map((t) => `${t.norm}:${t.wordClass}${t.inNounRun ? '+' : ''}`).join(' ');
     };
     expect(analyse('lift out of order').tokens[0].wordClass).toBe('verb'); // the tagger's reading
     expect(retagged('lift out of order')).toBe('lift:noun out:other of:other order:noun');
+    expect(retagged('lift not working')).toMatch(/^lift:noun /);
     expect(retagged('churn playbook')).toBe('churn:noun+ playbook:noun+');
-    expect(retagged('lift boxes safely')).toMatch(/^lift:verb /); // a plural noun after it is its object
-    expect(retagged('reset my password')).toMatch(/^reset:verb /); // the thesaurus knows "reset" as a verb too
+    // an object, or anything that is not a noun phrase, keeps the verb
+    expect(retagged('lift heavy boxes')).toMatch(/^lift:verb /);
+    expect(retagged('lift boxes safely')).toMatch(/^lift:verb /);
+    expect(retagged('pay off my card')).toMatch(/^pay:verb /);
+    expect(retagged('reset my password')).toMatch(/^reset:verb /);
+    // a word the thesaurus knows as a verb too is left as the tagger read it
+    const both = new Thesaurus({ sets: [{ terms: ['lift', 'elevator'], pos: 'noun', domain: 'facilities' }, { terms: ['lift', 'raise'], pos: 'verb', domain: 'general' }] });
+    expect(retagged('lift out of order', both)).toMatch(/^lift:verb /);
     const out = expand(ExpansionIndex.build([], loadLexicons()), req('lift out of order', { domain: 'facilities' }), { thesaurus: th });
     expect(out.map((r) => r.expanded_query)).toContain('elevator out of order');
+    const shipped = expand(ExpansionIndex.build([], loadLexicons()), req('pay off my card')).map((r) => r.expanded_query);
+    expect(shipped.some((q) => q.startsWith('payoff'))).toBe(false); // a verb and its particle never close up
   });
 
   it('gives lemmas and marks only content heads as replaceable', () => {
@@ -78,6 +90,11 @@ describe('query analysis', () => {
     const th2 = new Thesaurus({ sets: [{ terms: ['calendar not syncing', 'calendar sync issue'], pos: 'noun', domain: 'it' }] });
     const shown = expand(ExpansionIndex.build([], loadLexicons()), req('outlook calendar not syncing'), { thesaurus: th2 }).map((r) => r.expanded_query);
     expect(shown).toContain('outlook calendar sync issue');
+    // a final plural the tagger reads as a verb's -s form keeps its number
+    const th3 = new Thesaurus({ sets: [{ terms: ['new hire', 'new starter'], pos: 'noun', domain: 'hr' }, { terms: ['meeting invite', 'meeting invitation'], pos: 'noun', domain: 'general' }] });
+    const idx = ExpansionIndex.build([], loadLexicons());
+    expect(expand(idx, req('onboarding checklist for new hires'), { thesaurus: th3 }).map((r) => r.expanded_query)).toContain('onboarding checklist for new starters');
+    expect(expand(idx, req('meeting invites not sent'), { thesaurus: th3 }).map((r) => r.expanded_query)).toContain('meeting invitations not sent');
     expect(inflectLike('approve', 'past', 'VERB')).toBe('approved');
     expect(inflectLike('sign off', 'gerund', 'VERB')).toBe('signing off');
     expect(inflectLike('fail', 'third', 'VERB')).toBe('fails');

@@ -79,6 +79,20 @@ describe('each source on its own', () => {
     expect(detectUnits(stateFor('unit test coverage', { index: lexIndex }), []).filter((u) => u.nested)).toEqual([]);
   });
 
+  it('units: a WordNet phrasal verb is a unit only where its first word is read as a verb', () => {
+    const wn = WordNetIndex.fromSenses([
+      ['lift out', 'verb', [['remove']]],
+      ['cash flow', 'noun', [['cash flows']]],
+    ]);
+    const verb = stateFor('lift out the old server', { wordnet: wn, thesaurus: new Thesaurus({ sets: [] }) });
+    expect(detectUnits(verb, [])[0]).toEqual({ tokStart: 0, tokEnd: 2 });
+    const noun = stateFor('lift out of order', { wordnet: wn, thesaurus: new Thesaurus({ sets: [] }) });
+    noun.analysis.tokens[0].wordClass = 'noun'; // as retagInitialNoun reads it with a lexicon that knows lift as a noun only
+    expect(detectUnits(noun, [])[0]).toEqual({ tokStart: 0, tokEnd: 1 });
+    // a noun collocation stays a unit whatever the tagger says
+    expect(detectUnits(stateFor('cash flow forecast', { wordnet: wn, thesaurus: new Thesaurus({ sets: [] }) }), [])[0]).toEqual({ tokStart: 0, tokEnd: 2 });
+  });
+
   it('spelling: the other variety\'s spelling of any word, but no "programme" for software', () => {
     const s = stateFor('open source licence optimisation', { index: lexIndex });
     matchSpelling(s);

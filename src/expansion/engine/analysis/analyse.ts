@@ -52,7 +52,8 @@ function classOf(pos: UPos): WordClass {
 }
 
 /**
- * Two repairs of tagger readings that keyword-style queries need (docs/EXPANSION.md, "Analysis"):
+ * Two repairs of tagger readings that keyword-style queries need (docs/EXPANSION.md, "Analysis"; a third, which
+ * needs the thesaurus, is retagInitialNoun below):
  *  - a word tagged as a verb between two nouns, written in its base or -s form, is a noun in a noun
  *    phrase ("customer churn analysis", "holiday leave request", "server logs show");
  *  - a query-initial word tagged as a noun that is followed by a determiner or pronoun is an imperative
@@ -70,23 +71,24 @@ function repair(tokens: { norm: string; lemma: string; pos: UPos }[]): void {
 }
 
 /**
- * A query-initial word that the tagger read as an imperative verb ("lift out of order", "churn playbook") is a
- * noun when a workplace lexicon knows it only as a noun and the next word starts no object (a singular noun,
- * adjective, adposition or particle rather than a determiner, pronoun or plural noun: "reset my password" and
- * "share files" stay verbs). `nounOnly`
- * answers from the lexicon (the enterprise thesaurus: sets of that lemma as a noun and none as a verb).
+ * A third repair, which needs a lexicon and so runs in expand() rather than in analyse(): a query-initial word
+ * that the tagger read as an imperative verb is a noun when the lexicon knows it only as a noun (`nounOnly`: the
+ * enterprise thesaurus has sets of that lemma as a noun and none as a verb) and what follows shows a noun phrase
+ * rather than an object: a singular noun that it modifies ("churn playbook") or a state ("lift not working",
+ * "lift out of order"). Anything else keeps the verb: "reset my password", "lift heavy boxes", "pay off my card",
+ * "spend on travel".
  */
 export function retagInitialNoun(analysis: QueryAnalysis, nounOnly: (lemma: string) => boolean): void {
-  const [first, next] = analysis.tokens;
+  const [first, next, after] = analysis.tokens;
   if (!first || !next || first.pos !== 'VERB' || first.norm !== first.lemma) return;
-  if (next.pos === 'DET' || next.pos === 'PRON' || next.pos === 'VERB' || next.pos === 'AUX') return;
-  if (NOUNISH.has(next.pos) && next.inflection === 'plural') return; // an object: "share files", "lift boxes"
+  const compound = NOUNISH.has(next.pos) && next.inflection !== 'plural' && next.inflection !== 'third';
+  const state = next.norm === 'not' || (next.norm === 'out' && after?.norm === 'of');
+  if (!compound && !state) return;
   if (!nounOnly(first.lemma)) return;
   first.pos = 'NOUN';
   first.wordClass = 'noun';
-  first.inflection = inflectionOf(first.norm, first.lemma, 'NOUN');
-  first.content = !STOPWORDS.has(first.norm) && /^[a-z][a-z-]*[a-z]$/.test(first.norm);
-  if (NOUNISH.has(next.pos)) first.inNounRun = next.inNounRun = true;
+  first.content = !STOPWORDS.has(first.norm) && !INTENSIFIERS.has(first.norm) && /^[a-z][a-z-]*[a-z]$/.test(first.norm);
+  if (compound) first.inNounRun = next.inNounRun = true;
 }
 
 /**

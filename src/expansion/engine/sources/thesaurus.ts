@@ -122,8 +122,9 @@ export function matchThesaurus(state: MatchState): void {
         THESAURUS_FEATURES.forEach((name, f) => (features[name] = vector[f]));
         // adjectives and adjective phrases ("not working" -> "out of order") keep their own form
         // a noun takes the query's number only: a compound ending in a verb form ("calendar not syncing") is not
-        // a tense to copy onto "calendar sync issue"
-        const inflection = set.pos === 'noun' && head.inflection !== 'plural' ? 'base' : head.inflection;
+        // a tense to copy onto "calendar sync issue"; a final plural the tagger read as a verb's -s form ("new
+        // hires", "meeting invites") is a plural
+        const inflection = set.pos !== 'noun' ? head.inflection : head.inflection === 'plural' || head.inflection === 'third' ? 'plural' : 'base';
         const replacement = set.pos === 'adj' ? alt : inflectLike(alt, inflection, set.pos === 'verb' ? 'VERB' : 'NOUN');
         builder.add(span, replacement, {
           kind: 'synonym',

@@ -38,8 +38,12 @@ export function detectUnits(state: MatchState, claimed: readonly Unit[]): Unit[]
   const th = state.thesaurus;
   const wn = state.wordnet;
   const longForms = longFormsOf(state.index.lexicons.acronyms);
-  const listed = (k: string): boolean => (th !== undefined && th.lookup(k).length > 0) || (wn !== undefined && wn.isCollocation(k)) || longForms.lookup(k).length > 0;
-  const known = (a: number, b: number): boolean => phraseKeys(tokens, a, b).some(listed);
+  // a WordNet phrasal verb ("lift out", "sign in") is a unit only where its first word is read as a verb: "lift out of
+  // order" is the noun lift
+  const verbOnly = (k: string): boolean => wn !== undefined && wn.entry(k, 'verb') !== undefined && wn.entry(k, 'noun') === undefined && wn.entry(k, 'adj') === undefined;
+  const listed = (k: string, verb: boolean): boolean =>
+    (th !== undefined && th.lookup(k).length > 0) || (wn !== undefined && wn.isCollocation(k) && (verb || !verbOnly(k))) || longForms.lookup(k).length > 0;
+  const known = (a: number, b: number): boolean => phraseKeys(tokens, a, b).some((k) => listed(k, tokens[a].wordClass === 'verb'));
   const longestFrom = (w: string) => Math.max(th?.longestFrom(w) ?? 0, wn?.longestCollocationFrom(w) ?? 0, longForms.longestFrom(w));
   let i = 0;
   while (i < n) {
