@@ -33,9 +33,9 @@ export class ExpansionController {
     },
   })
   @ApiErrors('MISSING_QUERY_PARAMETER', 'QUERY_TOO_LONG', 'USER_MISMATCH')
-  // Two parameters only: each one Nest resolves costs promises on every request (a body or decorator value also a
-  // pass through the global pipe), so the caller (set by JwtAuthGuard; AuthenticatedGuard has refused a request without one) and the
-  // response (Express's req.res) are read from the request.
+  // Two parameters only: each one Nest resolves costs promises on every request, and a body or decorator value also
+  // a pass through the global pipe. So the caller (set by JwtAuthGuard; AuthenticatedGuard has refused a request
+  // without one) and the response (Express's req.res) are read from the request.
   expand(@Body() dto: ExpandRequestDto, @Req() req: ExpandRequestContext): ExpandResponseDto | string {
     // a deprecated version's body gains its warning as an object is written (version.middleware.ts)
     if (req.apiVersion && deprecationWarning(req.apiVersion)) return this.expansion.expand(dto, req.user);
