@@ -2,10 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { INestApplication } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import helmet from 'helmet';
 import { bodyParserErrors } from './common/http/body-parser-errors';
 import { CONSOLE_PATH, consoleDirectory, consoleMiddleware } from './common/http/console-static';
 import { completeOpenApiDocument } from './common/http/openapi-document';
+import { securityHeaders } from './common/http/security-headers';
 import { AppLogger } from './common/logging/app-logger';
 import { MetricsService } from './metrics/metrics.service';
 import { BodyAndQueryValidationPipe, type BodyFastPath } from './common/validation/body-and-query-validation.pipe';
@@ -51,14 +51,19 @@ export function configureApp(app: INestApplication): INestApplication {
 
   // No automatic ETag: Express would hash every body; the API's ETags are the catalogue versions it sets itself.
   const server = app.getHttpAdapter().getInstance() as { set?: (name: string, value: unknown) => void };
-  if (typeof server.set === 'function') server.set('etag', false);
+  if (typeof server.set === 'function') {
+    server.set('etag', false);
+    // helmet would remove it from every response again
+    server.set('x-powered-by', false);
+  }
   app.use(requestIdMiddleware);
   app.use(requestDuration(app.get(MetricsService)));
   // One line per request only when debugging: otherwise a request writes nothing unless something happens.
   if (logger.root.isLevelEnabled('debug')) app.use(requestLine(logger));
-  // Swagger UI needs its inline start-up script; no upgrade-insecure-requests, as the service may be reached
-  // over plain HTTP inside a network (the page would otherwise ask for https:// assets that do not exist).
-  app.use(helmet({ contentSecurityPolicy: { directives: { 'script-src': ["'self'", "'unsafe-inline'"], 'upgrade-insecure-requests': null } } }));
+  // helmet's headers, computed once (common/http/security-headers.ts). Swagger UI needs its inline start-up
+  // script; no upgrade-insecure-requests, as the service may be reached over plain HTTP inside a network (the page
+  // would otherwise ask for https:// assets that do not exist).
+  app.use(securityHeaders({ contentSecurityPolicy: { directives: { 'script-src': ["'self'", "'unsafe-inline'"], 'upgrade-insecure-requests': null } } }));
   const consoleDir = consoleDirectory();
   if (consoleDir) app.use(CONSOLE_PATH, consoleMiddleware(consoleDir));
   else logger.root.info('The console is not built (npm run build): /console answers 404');

@@ -2,6 +2,7 @@ import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } 
 import { ApiErrors } from '../common/http/api-responses';
 import type { AuthUser } from './auth-user';
 import type { Role } from './roles';
+import { httpRequest } from '../common/http/request-context';
 
 export const IS_PUBLIC_KEY = 'auth:isPublic';
 export const ROLES_KEY = 'auth:roles';
@@ -14,5 +15,5 @@ export const Roles = (...roles: Role[]) => applyDecorators(SetMetadata(ROLES_KEY
 
 /** The authenticated caller. */
 export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): AuthUser => {
-  return ctx.switchToHttp().getRequest<{ user: AuthUser }>().user;
+  return httpRequest<{ user: AuthUser }>(ctx).user;
 });

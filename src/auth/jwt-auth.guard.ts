@@ -7,6 +7,7 @@ import { TOKEN_CACHE } from './auth.tokens';
 import { bearerToken } from './jwt.strategy';
 import { routeMeta } from './route-meta';
 import type { TokenCache } from './token-cache';
+import { httpRequest } from '../common/http/request-context';
 
 /**
  * First global guard: identifies the caller from the bearer token. It never refuses by itself: a failure is
@@ -26,7 +27,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   /** A public route or a cached token answers at once, without a promise; passport runs for the rest. */
   override canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (routeMeta(this.reflector, context).public) return true;
-    const req = context.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined>; user?: AuthUser }>();
+    const req = httpRequest<{ headers: Record<string, string | string[] | undefined>; user?: AuthUser }>(context);
     const token = bearerToken(req);
     const cached = token ? this.cache.get(token) : undefined;
     if (cached) {
@@ -41,7 +42,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
       await super.canActivate(context);
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
-      context.switchToHttp().getRequest<{ authError?: DomainError }>().authError = err;
+      httpRequest<{ authError?: DomainError }>(context).authError = err;
     }
     return true;
   }
@@ -66,7 +67,7 @@ export class AuthenticatedGuard {
 
   canActivate(context: ExecutionContext): boolean {
     if (routeMeta(this.reflector, context).public) return true;
-    const req = context.switchToHttp().getRequest<{ user?: unknown; authError?: DomainError }>();
+    const req = httpRequest<{ user?: unknown; authError?: DomainError }>(context);
     if (req.authError) throw req.authError;
     if (!req.user) throw new UnauthorizedError('Authentication required: send an Authorization: Bearer <token> header', 'AUTHENTICATION_REQUIRED');
     return true;

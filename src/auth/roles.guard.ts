@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { ForbiddenError } from '../common/errors';
 import type { AuthUser } from './auth-user';
 import { routeMeta } from './route-meta';
+import { httpRequest } from '../common/http/request-context';
 
 /** Global guard after authentication: @Roles(...) lists the roles of which the caller needs one. */
 @Injectable()
@@ -12,7 +13,7 @@ export class RolesGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const { public: isPublic, roles: required } = routeMeta(this.reflector, context);
     if (isPublic || !required || required.length === 0) return true;
-    const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
+    const user = httpRequest<{ user?: AuthUser }>(context).user;
     if (user && user.roles.some((r) => required.includes(r))) return true;
     throw new ForbiddenError(`This operation needs one of the roles: ${required.join(', ')}`, 'INSUFFICIENT_ROLE', {
       field: 'roles',

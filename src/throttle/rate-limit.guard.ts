@@ -5,7 +5,7 @@ import { InjectThrottlerOptions, InjectThrottlerStorage, type ThrottlerModuleOpt
 import { MetricsService } from '../metrics/metrics.service';
 import { routeMeta } from '../auth/route-meta';
 import { RateLimitError } from '../common/errors';
-import { setHeader, type RequestContext } from '../common/http/request-context';
+import { httpRequest, httpResponse, setHeader, type RequestContext } from '../common/http/request-context';
 import type { RootConfig } from '../config';
 import { MemoryThrottlerStorage, type ThrottlerStorageRecord } from './memory-throttler-storage';
 import type { RateLimitGroupName } from './rate-limit-group.decorator';
@@ -46,9 +46,8 @@ export class RateLimitGuard implements CanActivate {
     if (!throttler || typeof throttler.limit !== 'number' || typeof throttler.ttl !== 'number') return true;
     const { limit, ttl } = throttler;
     const blockDuration = typeof throttler.blockDuration === 'number' ? throttler.blockDuration : ttl;
-    const http = context.switchToHttp();
-    const req = http.getRequest<RequestContext>();
-    const res = http.getResponse<unknown>();
+    const req = httpRequest<RequestContext>(context);
+    const res = httpResponse<unknown>(context);
     // The verified subject; without a valid token (which AuthenticatedGuard will refuse next) the client IP.
     const tracker = req.user ? `user:${req.user.id}` : `ip:${req.ip ?? 'unknown'}`;
     const key = `${this.keyPrefix}:${group}:${tracker}`;

@@ -3,6 +3,7 @@ import type { ExecutionContext } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { Reflector } from '@nestjs/core';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import type { ConfigService } from '@nestjs/config';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { JwtAuthGuard } from '../../src/auth/jwt-auth.guard';
@@ -27,12 +28,9 @@ interface FakeResponse {
 
 function httpContext(req: object): { context: ExecutionContext; res: FakeResponse } {
   const res: FakeResponse = { headers: {}, setHeader: (n, v) => void (res.headers[n] = v) };
-  const context = {
-    getType: () => 'http',
-    getHandler: () => handler,
-    getClass: () => ExpandController,
-    switchToHttp: () => ({ getRequest: () => req, getResponse: () => res }),
-  } as unknown as ExecutionContext;
+  // Nest's own context, as the router builds it for the guards
+  const context = new ExecutionContextHost([req, res, () => undefined], ExpandController, handler);
+  context.setType('http');
   return { context, res };
 }
 

@@ -21,16 +21,15 @@ import { SafeKeysPipe } from '../../src/common/validation/safe-keys.pipe';
 import { BodyAndQueryValidationPipe } from '../../src/common/validation/body-and-query-validation.pipe';
 import { parseVersion, resolveVersion, type ApiVersionInfo } from '../../src/common/versioning/api-versions';
 import { apiVersionMiddleware } from '../../src/common/versioning/version.middleware';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import { validateEnv } from '../../src/config/validate-env';
 import { DatabaseEnv } from '../../src/config/database.config';
 
+/** Nest's own context of an HTTP route, as the router builds it for the guards. */
 function httpContext(req: object, handler: () => void = () => undefined): ExecutionContext {
-  return {
-    getHandler: () => handler,
-    getClass: () => class {},
-    getType: () => 'http',
-    switchToHttp: () => ({ getRequest: () => req, getResponse: () => ({}) }),
-  } as unknown as ExecutionContext;
+  const context = new ExecutionContextHost([req, {}, () => undefined], class {}, handler);
+  context.setType('http');
+  return context;
 }
 
 describe('RolesGuard', () => {

@@ -1,12 +1,12 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { ValidationError } from '../errors';
-import type { RequestContext } from '../http/request-context';
+import { httpRequest, type RequestContext } from '../http/request-context';
 
 /** First global guard: an unsupported or malformed API version is refused before anything else runs. */
 @Injectable()
 export class ApiVersionGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    const info = context.switchToHttp().getRequest<RequestContext>().apiVersion;
+    const info = httpRequest<RequestContext>(context).apiVersion;
     if (info?.error) {
       throw new ValidationError(
         info.error,
