@@ -18,8 +18,9 @@ export interface RequestContext {
 }
 
 /**
- * Sets a response header: Node's setHeader where the response has it (Express: its `header` adds only a
- * Content-Type charset, which these headers never are), otherwise the adapter's `header` (a Fastify reply).
+ * Sets a response header: Node's setHeader where the response has it (Express's `header` would add only a charset
+ * to a Content-Type without one, and every Content-Type the service sets names its charset), otherwise the
+ * adapter's `header` (a Fastify reply).
  */
 export function setHeader(res: unknown, name: string, value: string | number): void {
   const r = res as { header?: (n: string, v: string) => unknown; setHeader?: (n: string, v: string) => unknown };
