@@ -2,8 +2,9 @@
  * `npm run bench`: the engine micro-benchmark (bench/engine.ts), then the HTTP benchmark (bench/http.ts);
  * prints the results as markdown; `--write` also rewrites docs/BENCHMARKS.md with them.
  *
- *   npm run bench [-- --engine-only | --http-only | --analytics-only | --simulate] [--analytics --drop-database] [--duration=10] [--warmup=2] [--rounds=1] [--write]
- * --simulate runs only the impact simulation benchmark (bench/simulate.ts).
+ *   npm run bench [-- --engine-only | --http-only | --analytics-only | --simulate | --framework] [--analytics --drop-database] [--duration=10] [--warmup=2] [--rounds=1] [--write]
+ * --simulate runs only the impact simulation benchmark (bench/simulate.ts); --framework only the four minimal Nest apps
+ * that show what Nest's own guard and pipe machinery costs (bench/framework.ts; --rounds=3, --duration=8 by default).
  * The analytics part runs only when asked (--analytics or --analytics-only) and only with --drop-database: it needs
  * MySQL/MariaDB (DB_HOST etc.; default 127.0.0.1 root), drops and recreates the database `qes_bench` there and loads
  * 1M events (~4 min).
@@ -16,6 +17,7 @@ import { runInNewContext } from 'node:vm';
 import { runEngineBench, toMarkdown, type EngineBenchResult } from './engine';
 import { runAnalyticsBench, type AnalyticsBenchResult } from './analytics';
 import { runSimulateBench, simulateToMarkdown, type SimulateBenchResult } from './simulate';
+import { frameworkToMarkdown, runFrameworkBench, type FrameworkBenchResult } from './framework';
 import { httpToMarkdown, median, round, runHttpBench, type HttpBenchResult } from './http';
 import type { ProfileResult } from './profile';
 import { censusLines } from './cpu';
@@ -47,6 +49,8 @@ export interface BenchData {
   simulate?: Section<SimulateBenchResult>;
   /** npm run bench:profile -- --write */
   profile?: Section<ProfileResult>;
+  /** npm run bench -- --framework --write */
+  framework?: Section<FrameworkBenchResult>;
   /** the HTTP targets of the latest written run on each Node.js line (by major version), whatever line the document's HTTP section is from */
   httpLines?: Record<string, HttpLineSummary>;
 }
@@ -125,7 +129,7 @@ export function document(data: BenchData): string {
     '',
     `- Machine: ${machines.join(' / ')}`,
     `- Date: ${es && hs && es.date !== hs.date ? `engine ${es.date}, HTTP ${hs.date}` : dates[0]}`,
-    '- Command: `npm run bench -- --write` (engine and HTTP; `--engine-only` or `--http-only` for one part; the analytics report on MariaDB with `--analytics --drop-database`, or `--analytics-only --drop-database`: it drops and recreates the database `qes_bench`; the impact simulation with `--simulate`)',
+    '- Command: `npm run bench -- --write` (engine and HTTP; `--engine-only` or `--http-only` for one part; the analytics report on MariaDB with `--analytics --drop-database`, or `--analytics-only --drop-database`: it drops and recreates the database `qes_bench`; the impact simulation with `--simulate`; what Nest itself costs with `--framework`)',
     '',
   ];
   if (http) {
@@ -251,6 +255,20 @@ export function document(data: BenchData): string {
       '',
     );
   }
+  const fw = data.framework;
+  if (fw) {
+    out.push(
+      '## What Nest itself costs',
+      '',
+      `Four minimal Nest + Express apps answering the same ${fw.result.bodyBytes.toLocaleString('en-US')}-byte JSON body (\`npm run bench -- --framework --write\`, \`bench/framework.ts\`, ${fw.date.slice(0, 10)}, ${fw.machine}),`,
+      `side by side under autocannon (50 connections, ${fw.result.durationS} s per segment after 2 s of warm-up, ${fw.result.rounds} rounds, the order reversed every other round):`,
+      'what Nest\'s own guard and parameter-pipe machinery costs, with nothing of the service in it. The constant route goes through all of it;',
+      'the rest of its distance to the minimal app is the service\'s own middleware, guards and headers.',
+      '',
+      frameworkToMarkdown(fw.result),
+      '',
+    );
+  }
   const sim = data.simulate;
   if (sim) {
     out.push(
@@ -307,6 +325,7 @@ async function main(): Promise<void> {
   const engineOnly = argv.includes('--engine-only');
   const httpOnly = argv.includes('--http-only');
   const simulateOnly = argv.includes('--simulate');
+  const frameworkOnly = argv.includes('--framework');
   const withAnalytics = analyticsOnly || argv.includes('--analytics');
   if (withAnalytics && !argv.includes('--drop-database')) {
     throw new Error('The analytics benchmark drops and recreates the database qes_bench on the configured MySQL/MariaDB server: add --drop-database to allow it');
@@ -321,12 +340,16 @@ async function main(): Promise<void> {
     log('impact simulation benchmark (100k entries, 10k recorded queries)...');
     data.simulate = section(runSimulateBench(log));
   }
-  if (!httpOnly && !analyticsOnly && !simulateOnly) {
+  if (frameworkOnly) {
+    log('framework benchmark (four minimal Nest apps)...');
+    data.framework = section(await runFrameworkBench({ rounds: Number(arg('rounds') ?? 3), duration: Number(arg('duration') ?? 8), log }));
+  }
+  if (!httpOnly && !analyticsOnly && !simulateOnly && !frameworkOnly) {
     exposeGc();
     log('engine benchmark (10k, 100k, 1M entries, WordNet on)...');
     data.engine = section(runEngineBench({ wordnet: true, queries: Number(arg('queries') ?? 20_000), log }));
   }
-  if (!engineOnly && !analyticsOnly && !simulateOnly) {
+  if (!engineOnly && !analyticsOnly && !simulateOnly && !frameworkOnly) {
     log('HTTP benchmark...');
     data.http = section(await runHttpBench({
       duration: Number(arg('duration') ?? 10),

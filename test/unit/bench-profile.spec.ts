@@ -2,7 +2,8 @@ import { expect } from '@jest/globals';
 import { censusLines, creationSite, PROMISE_SAMPLE } from '../../bench/cpu';
 import { inclusiveTime } from '../../bench/profile';
 import { httpToMarkdown, interleaved, median, pairRatios, type HttpBenchResult, type HttpRun, type HttpTargetResult } from '../../bench/http';
-import { httpLineSummary, httpLinesTable, serviceLayerLines } from '../../bench/run';
+import { document, httpLineSummary, httpLinesTable, serviceLayerLines } from '../../bench/run';
+import { frameworkToMarkdown, type FrameworkBenchResult } from '../../bench/framework';
 
 /** A CPU profile: root → expand (service) → runEngine (service) → match (engine), and root → json (express). */
 const frame = (functionName: string, url: string) => ({ functionName, url });
@@ -180,5 +181,32 @@ describe('the HTTP benchmark over several rounds: per segment pair ratios and th
     expect(rows[0]).toMatch(/^\| v20\.20\.2 \| 2026-11-23 \| 2 \| 0\.6 \*\*no\*\* \(pairs: median 0\.75, 0\.5–0\.8\) \| 0\.56 yes/);
     expect(rows[1]).toMatch(/^\| v24\.21\.0 \| 2026-11-23 \| 2 \| 0\.71 yes/);
     expect(httpLinesTable(undefined)).toEqual([]);
+  });
+});
+
+describe('bench --framework report', () => {
+  const result: FrameworkBenchResult = {
+    rounds: 2,
+    durationS: 8,
+    bodyBytes: 4321,
+    rows: [
+      { variant: 'plain', reqPerSec: 5000, vsPlain: 1, p99Ms: 20, perRound: [4900, 5100] },
+      { variant: 'guards', reqPerSec: 4800, vsPlain: 0.96, p99Ms: 21, perRound: [4700, 4900] },
+      { variant: 'body+pipe', reqPerSec: 4900, vsPlain: 0.98, p99Ms: 20.5, perRound: [4800, 5000] },
+      { variant: 'all', reqPerSec: 4700, vsPlain: 0.94, p99Ms: 22, perRound: [4600, 4800] },
+    ],
+  };
+
+  it('gives each app a row with its ratio to the plain one and its rounds', () => {
+    const rows = frameworkToMarkdown(result).split('\n').slice(2);
+    expect(rows).toHaveLength(4);
+    expect(rows[3]).toMatch(/^\| all: guards, body and pipe together.* \| 4700 \| 0\.94 \| 22 \| 4600, 4800 \|$/);
+  });
+
+  it('has its own section in docs/BENCHMARKS.md, with date, machine and body size', () => {
+    const doc = document({ framework: { date: '2026-11-24T01:00:00.000Z', machine: 'Test CPU, 2 cores', result } });
+    expect(doc).toContain('## What Nest itself costs');
+    expect(doc).toContain('2026-11-24, Test CPU, 2 cores');
+    expect(doc).toContain('4,321-byte JSON body');
   });
 });
