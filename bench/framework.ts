@@ -141,7 +141,7 @@ export async function runFrameworkBench(opts: { rounds: number; duration: number
 
 export function frameworkToMarkdown(r: FrameworkBenchResult): string {
   const what: Record<Variant, string> = {
-    plain: 'one route, no parameters (the HTTP benchmark\'s minimal app)',
+    plain: 'one route, no parameters (the HTTP benchmark\'s minimal app, with ETag off as in the service)',
     guards: 'five global guards, each answering `true` at once',
     'body+pipe': '`@Body()` and a global pipe returning it unchanged',
     all: 'guards, body and pipe together: the Nest machinery the constant route goes through',
