@@ -41,6 +41,21 @@ describe('each source on its own', () => {
     expect(pairs(old)).toEqual(['fy1999 -> fiscal year 1999']);
   });
 
+  it('acronym model features: a period code has one sense in every form; "senses" counts those the request leaves in contention', () => {
+    const feature = (query: string, name: string, domain?: string) => {
+      const s = stateFor(query, { index: lexIndex, domain });
+      matchAcronyms(s);
+      return s.builder.candidates.map((c) => `${c.replacement}: ${String(c.features?.[name])}`);
+    };
+    // FY24 -> FY2024 is another wording of the one sense, not a second-ranked sense
+    expect(feature('FY24 budget', 'sense_rank')).toEqual(['fiscal year 2024: 0', 'FY2024: 0']);
+    // GC: general counsel, green card (both legal) and garbage collection; a legal request leaves the first two
+    expect(feature('GC approval needed for contract changes', 'senses', 'legal')).toEqual(['general counsel: 2', 'green card: 2', 'garbage collection: 2']);
+    expect(feature('GC approval needed for contract changes', 'senses')).toEqual(['general counsel: 3', 'green card: 3', 'garbage collection: 3']);
+    // the best-ranked sense (by context) fits the domain less than another: nothing is out of contention
+    expect(feature('EV charging spots', 'senses', 'facilities')).toEqual(['electric vehicle: 2', 'earned value: 2']);
+  });
+
   it('acronyms: capitals and a lower-case "s" are the plural of the key, even where a longer key spells the same letters', () => {
     const aes = acronymPairs('training for new AEs');
     expect(aes).toContain('aes -> account executives');

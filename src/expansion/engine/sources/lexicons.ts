@@ -70,7 +70,9 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
       const forms = periodForms(t.norm);
       if (forms.length > 0) {
         for (let r = 0; r < forms.length; r++) {
-          const f: AcronymFeatures = { sense_rank: r, senses: 1, sense_prior: 1, domain_match: 0, domain_mismatch: 0, request_domain: builder.domain ? 1 : 0, context_hit: 0, lowercase: lower ? 1 : 0, long_form: 0, period: 1, short_acronym: 0, nested: 0 };
+          // every form is a wording of the code's one sense: the other code form ("FY24" -> "FY2024") is no
+          // second-ranked sense, so it is not scored as one
+          const f: AcronymFeatures = { sense_rank: 0, senses: 1, sense_prior: 1, domain_match: 0, domain_mismatch: 0, request_domain: builder.domain ? 1 : 0, context_hit: 0, lowercase: lower ? 1 : 0, long_form: 0, period: 1, short_acronym: 0, nested: 0 };
           builder.add(span, forms[r], {
             kind,
             source: 'acronym_lexicon',
@@ -100,12 +102,16 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
     const plural = entry === pluralOfKey || (t.norm !== keyNorm && t.norm.endsWith('s') && !keyNorm.endsWith('s'));
     const ranked = rankSenses(entry, builder.domain, builder.contextWords);
     const prior = LEXICON_PRIOR[kind];
+    // the ambiguity the request leaves: senses whose domain fits it at least as well as the best-ranked sense's
+    // ("GC" in a legal request: general counsel and green card; garbage collection is out of contention)
+    let contending = 0;
+    for (const rs of ranked) if (rs.domainMatch >= ranked[0].domainMatch) contending++;
     for (let r = 0; r < ranked.length && r < MAX_SENSES; r++) {
       const rs = ranked[r];
       const replacement = plural ? inflectLike(rs.sense.expansion, 'plural', 'NOUN') : rs.sense.expansion;
       const f: AcronymFeatures = {
         sense_rank: r,
-        senses: Math.min(entry.senses.length, 5),
+        senses: Math.min(contending, 5),
         sense_prior: rs.prior,
         domain_match: rs.domainMatch === 1 ? 1 : 0,
         domain_mismatch: rs.domainMatch === -1 ? 1 : 0,
