@@ -17,7 +17,7 @@
  * `--rounds=N` runs that order N times (the bare server once): N times the segment pairs, so that one noisy segment
  * weighs less; the report gives each pair's ratios beside the ratio of the means.
  *
- *   node -r ts-node/register/transpile-only bench/http.ts [--duration=10] [--warmup=2] [--entries=100000] [--rounds=1]
+ *   node -r ts-node/register/transpile-only bench/http.ts [--duration=10] [--warmup=2] [--settle=10] [--entries=100000] [--rounds=1]
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -44,6 +44,11 @@ export interface HttpBenchOptions {
   duration?: number;
   /** unmeasured seconds before each segment */
   warmup?: number;
+  /**
+   * unmeasured seconds of load on each server before the first measured segment, so that every server is measured
+   * once its JIT and heap have settled (the app's larger code takes longer than the minimal app's)
+   */
+  settle?: number;
   entries?: number;
   /** times the interleaved order is run (the bare server once): more segment pairs, so one noisy segment weighs less */
   rounds?: number;
@@ -100,7 +105,7 @@ export interface HttpBenchResult {
     pairs?: { constant: number[]; expand: number[]; expandP99: number[] };
   };
   targets: { constantAtLeast70pcOfMinimal: boolean; expandAtLeast50pcOfMinimal: boolean; expandP99AtMost3xMinimal: boolean };
-  config: { connections: number; duration: number; warmup: number; entries: number; bodies: number; autocannon: string; rounds?: number };
+  config: { connections: number; duration: number; warmup: number; settle?: number; entries: number; bodies: number; autocannon: string; rounds?: number };
   /** expand's own processing_time_ms, one request at a time (no load), answered from the cache */
   serviceTime: { meanMs: number; p99Ms: number };
   /** the same with the cache off: engine, ids, event hand-over */
@@ -251,6 +256,7 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
   const connections = opts.connections ?? 50;
   const duration = opts.duration ?? 10;
   const warmup = opts.warmup ?? 2;
+  const settle = opts.settle ?? 10;
   const entries = opts.entries ?? 100_000;
   const rounds = opts.rounds ?? 1;
   if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`rounds must be a whole number of at least 1 (got ${String(opts.rounds)})`);
@@ -293,6 +299,10 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
     };
     const runs: Record<keyof typeof targets, HttpRun[]> = { bare: [], minimal: [], constant: [], constantUnscoped: [], expand: [], expandUncached: [] };
     const order: (keyof typeof targets)[] = ['bare', ...interleaved<keyof typeof targets>(['minimal', 'constant', 'constantUnscoped', 'expand', 'expandUncached'], rounds)];
+    if (settle > 0) {
+      log(`settling: ${settle} s of unmeasured load on each server...`);
+      for (const key of Object.keys(targets) as (keyof typeof targets)[]) await cannon(targets[key], ready.tokens, ready.bodies, connections, settle);
+    }
     for (const key of order) {
       const t = targets[key];
       if (warmup > 0) await cannon(t, ready.tokens, ready.bodies, connections, warmup);
@@ -350,6 +360,7 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
         connections,
         duration,
         warmup,
+        settle,
         entries,
         bodies: ready.bodies.length,
         rounds,
@@ -371,7 +382,8 @@ export function httpToMarkdown(r: HttpBenchResult): string {
   const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
   const pairs = pairsLine(r);
   return [
-    `autocannon ${r.config.autocannon}, ${r.config.connections} connections, ${r.config.duration} s measured per segment after ${r.config.warmup} s of warm-up, ` +
+    `autocannon ${r.config.autocannon}, ${r.config.connections} connections, ${r.config.duration} s measured per segment after ${r.config.warmup} s of warm-up` +
+      (r.config.settle ? ` (and ${r.config.settle} s of unmeasured load on each server before the first segment), ` : ', ') +
       `${r.config.rounds ?? 1} round${(r.config.rounds ?? 1) > 1 ? 's' : ''} of the interleaved order, ` +
       `${r.config.bodies} request bodies in rotation, ${r.config.entries.toLocaleString('en-US')}-entry catalogue.`,
     '',
@@ -478,6 +490,7 @@ if (require.main === module) {
     runHttpBench({
       duration: arg('duration') ? Number(arg('duration')) : undefined,
       warmup: arg('warmup') ? Number(arg('warmup')) : undefined,
+      settle: arg('settle') ? Number(arg('settle')) : undefined,
       entries: arg('entries') ? Number(arg('entries')) : undefined,
       rounds: arg('rounds') ? Number(arg('rounds')) : undefined,
       log: (l) => console.error(l),

@@ -2,7 +2,7 @@
  * `npm run bench`: the engine micro-benchmark (bench/engine.ts), then the HTTP benchmark (bench/http.ts);
  * prints the results as markdown; `--write` also rewrites docs/BENCHMARKS.md with them.
  *
- *   npm run bench [-- --engine-only | --http-only | --analytics-only | --simulate | --framework] [--analytics --drop-database] [--duration=10] [--warmup=2] [--rounds=1] [--write]
+ *   npm run bench [-- --engine-only | --http-only | --analytics-only | --simulate | --framework] [--analytics --drop-database] [--duration=10] [--warmup=2] [--settle=10] [--rounds=1] [--write]
  * --simulate runs only the impact simulation benchmark (bench/simulate.ts); --framework only the four minimal Nest apps
  * that show what Nest's own guard and pipe machinery costs (bench/framework.ts; --rounds=3, --duration=8 by default).
  * The analytics part runs only when asked (--analytics or --analytics-only) and only with --drop-database: it needs
@@ -297,7 +297,9 @@ export function document(data: BenchData): string {
     '  each measured segment: CPU per request is the server\'s, whatever the load generator costs. Figures are the',
     '  means of all its segments; with two or more pairs the report also gives each segment pair\'s ratios (a server\'s',
     '  k-th segment ÷ the minimal app\'s k-th, in the same pass of the same round) with their median and range. Each',
-    '  segment is preceded by an unmeasured warm-up.',
+    '  segment is preceded by an unmeasured warm-up, and before the first segment every server takes `--settle` seconds',
+    '  (default 10) of unmeasured load, so that no server is measured while its JIT and heap are still settling (a Node 24',
+    '  run without it had the app\'s CPU per request falling over its first two rounds, the minimal app\'s not).',
     '- The servers run in child processes; the load generator runs in the parent, so it never shares an event loop',
     '  with the server it measures. On a 2-core machine client and server still share the CPU, which is why absolute',
     '  req/s are low and vary from run to run: read the ratios, which compare like with like in the same run.',
@@ -355,6 +357,7 @@ async function main(): Promise<void> {
     data.http = section(await runHttpBench({
       duration: Number(arg('duration') ?? 10),
       warmup: Number(arg('warmup') ?? 2),
+      settle: Number(arg('settle') ?? 10),
       entries: Number(arg('entries') ?? 100_000),
       rounds: Number(arg('rounds') ?? 1),
       log,

@@ -164,7 +164,11 @@ describe('the HTTP benchmark over several rounds: per segment pair ratios and th
 
   it('reports the rounds, the order and every pair with its median and range', () => {
     const md = httpToMarkdown(result());
-    expect(md).toContain('2 rounds of the interleaved order');
+    expect(md).toContain('10 s measured per segment after 2 s of warm-up, 2 rounds of the interleaved order');
+    // a run that let every server settle first says so
+    const settled = result();
+    settled.config.settle = 15;
+    expect(httpToMarkdown(settled)).toContain('after 2 s of warm-up (and 15 s of unmeasured load on each server before the first segment), 2 rounds');
     expect(md).toContain('Segments (order: bare, then 2 times: minimal, constant, expand, expand, constant, minimal)');
     expect(md).toContain('constant req/s 0.8, 0.5, 0.75, 0.75 (median 0.75, range 0.5–0.8)');
     expect(md).toContain('expand p99 2, 3, 2, 2 (median 2, range 2–3)');
