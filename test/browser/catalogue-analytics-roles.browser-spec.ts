@@ -85,8 +85,10 @@ describe('console: catalogue, roles and analytics', () => {
     const saved = await h.api<Entry>('GET', `/synonyms/${entry.id}`, curator);
     expect(saved.body).toMatchObject({ notes: 'notebook is the EU wording', confidence: 0.61, version: entry.version + 2 });
 
+    // the list opened with the entry already shows its older history; the page refetches it after the save, so
+    // wait for the newest entry to come first rather than reading the list once
     const history = page.getByTestId('history-list');
-    await history.waitFor();
+    await history.getByTestId('history-entry').first().filter({ hasText: 'clarify for EU offices' }).waitFor({ timeout: 10_000 });
     await expect(history.getByTestId('history-entry').first().textContent()).resolves.toContain('clarify for EU offices');
     await expect(history.textContent()).resolves.toContain('lower after ratings');
     await screenshot(page, 'catalogue');
