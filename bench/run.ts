@@ -175,8 +175,8 @@ export function document(data: BenchData): string {
     out.push(
       '## HTTP',
       '',
-      'POST /query-expansion/expand through the whole stack (helmet, CORS, request id, JWT authentication, roles,',
-      'rate limiting with a limit the run cannot reach, body validation, versioning) over a',
+      'POST /query-expansion/expand through the whole stack (helmet, request id, JWT authentication, roles,',
+      'rate limiting with a limit the run cannot reach, body validation, versioning; no CORS, as no origin is configured) over a',
       `${http.config.entries.toLocaleString('en-US')}-entry catalogue, next to a constant route of the same app`,
       '(`POST /query-expansion/bench-constant`: same guards, same `ExpandRequestDto` validation, a fixed answer of',
       'the size of a typical expand answer), a minimal Nest + Express app answering that same body (one route, no',

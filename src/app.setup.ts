@@ -67,8 +67,9 @@ export function configureApp(app: INestApplication): INestApplication {
   const consoleDir = consoleDirectory();
   if (consoleDir) app.use(CONSOLE_PATH, consoleMiddleware(consoleDir));
   else logger.root.info('The console is not built (npm run build): /console answers 404');
+  // CORS only when an origin is allowed: with none, the cors middleware would only call next() on every request
   const origins = config.getOrThrow('app.corsOrigins', { infer: true });
-  app.enableCors({ origin: origins.length > 0 ? origins : false, exposedHeaders: EXPOSED_HEADERS });
+  if (origins.length > 0) app.enableCors({ origin: origins, exposedHeaders: EXPOSED_HEADERS });
   app.use(apiVersionMiddleware);
   // Both Nest HTTP adapters (Express and Fastify) offer useBodyParser; INestApplication does not declare it.
   (app as unknown as { useBodyParser(type: string, opts: object): void }).useBodyParser('json', { limit: BODY_LIMIT });

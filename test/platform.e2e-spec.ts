@@ -281,5 +281,16 @@ describe('Platform: auth, errors, lists, versioning, docs', () => {
       expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     });
+
+    it('with no CORS origin configured, names no origin and leaves a preflight to routing', async () => {
+      const answer = await t.api.raw('get', '/health/live').set('Origin', 'https://search.example.com');
+      expect(answer.status).toBe(200);
+      expect(Object.keys(answer.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+      const preflight = await t.api.raw('options', ROUTES.expand).set('Origin', 'https://search.example.com').set('Access-Control-Request-Method', 'POST');
+      expect(Object.keys(preflight.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+      expect(preflight.status).toBe(404);
+      expect(preflight.body).toMatchObject({ code: 'NOT_FOUND' });
+      expect(preflight.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
   });
 });
