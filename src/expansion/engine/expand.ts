@@ -25,7 +25,7 @@ export interface ExpandResources {
   calibration?: CalibrationTable;
 }
 
-/** Alternatives kept per span, best first: more would crowd out the other words of the query. */
+/** Alternatives a span gets before every other span has had its own, best first: more would crowd out the other words of the query. */
 export const MAX_ALTERNATIVES_PER_SPAN = 3;
 
 const TYPE_ORDER: Record<ExpansionType, number> = Object.fromEntries(EXPANSION_TYPES.map((t, i) => [t, i])) as Record<ExpansionType, number>;
@@ -164,7 +164,7 @@ function compare(a: ScoredCandidate, b: ScoredCandidate): number {
  * Expands a query (docs/EXPANSION.md): analyse once; the enabled strategies' sources propose candidates
  * for the units they understand; each candidate takes its most specific enabled type, a calibrated
  * confidence and a relevance; those below confidenceThreshold are dropped; distinct alternatives best
- * first (at most MAX_ALTERNATIVES_PER_SPAN per span), preceded by one combined OR query when there is room.
+ * first (MAX_ALTERNATIVES_PER_SPAN per span before any span's further ones), preceded by one combined OR query when there is room.
  */
 export function expand(index: CatalogueView, request: ExpansionRequest, resources: ExpandResources = {}): EngineResult[] {
   const max = Number.isFinite(request.maxExpansions) ? Math.min(Math.floor(request.maxExpansions), LIMITS.MAX_RESULTS) : 10;
@@ -231,17 +231,24 @@ export function expand(index: CatalogueView, request: ExpansionRequest, resource
   const perSpan = new Map<string, number>();
   const seen = new Set<string>();
   // distinct alternatives: one per span and (case-insensitive) wording, at most MAX_ALTERNATIVES_PER_SPAN per span
+  // first, so one span does not crowd out the others; then, while results are still wanted, the further ones of
+  // a span that passed the threshold (max_expansions returns that many when that many pass)
   const accepted: ScoredCandidate[] = [];
+  const beyondCap: ScoredCandidate[] = [];
   for (const s of scored) {
     if (accepted.length >= LIMITS.MAX_COMBINED_ALTERNATIVES && accepted.length >= max) break;
     const k = `${s.c.span.tokStart}:${s.c.span.tokEnd}`;
-    if ((perSpan.get(k) ?? 0) >= MAX_ALTERNATIVES_PER_SPAN) continue;
     const key = `${k}:${s.c.replacement.toLowerCase()}`;
     if (seen.has(key) || repeatsNeighbour(analysis.tokens, s)) continue;
     seen.add(key);
+    if ((perSpan.get(k) ?? 0) >= MAX_ALTERNATIVES_PER_SPAN) {
+      beyondCap.push(s);
+      continue;
+    }
     perSpan.set(k, (perSpan.get(k) ?? 0) + 1);
     accepted.push(s);
   }
+  for (let i = 0; i < beyondCap.length && accepted.length < max; i++) accepted.push(beyondCap[i]);
   if (accepted.length === 0) return [];
   const out: EngineResult[] = [];
   // one result per distinct query text: "data centre" from a spelling and from a compound is shown once, and a

@@ -137,6 +137,28 @@ describe('distinct alternatives and the combined query', () => {
     expect(expand(index, req('laptop password VPN SSO MFA', { maxExpansions: 3 }), { thesaurus: th })).toHaveLength(3);
   });
 
+  it('a span keeps three alternatives while other spans wait, then fills the slots still wanted', () => {
+    const many = new Thesaurus({
+      sets: [
+        { terms: ['laptop', 'notebook', 'notebook computer', 'portable computer', 'mobile computer'], pos: 'noun', domain: 'it' },
+        { terms: ['battery', 'power cell'], pos: 'noun', domain: 'it' },
+      ],
+    });
+    // every thesaurus candidate passes, whatever its score
+    const calibration = { sources: { thesaurus: [[0, 1], [1, 1]] as [number, number][] } };
+    const alternatives = (query: string, maxExpansions: number) =>
+      expand(index, req(query, { maxExpansions, confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD }), { thesaurus: many, calibration }).map((r) => r.synonyms_used[0].synonym);
+    const both = alternatives('laptop battery', 10);
+    expect(both).toHaveLength(5);
+    // the other span's one alternative comes before the first span's fourth
+    expect(both.indexOf('power cell')).toBe(3);
+    expect(both.slice(0, 3).every((a) => a !== 'power cell')).toBe(true);
+    expect(alternatives('laptop battery', 4)).toHaveLength(4);
+    // one span alone: all four of its alternatives, not three
+    expect(alternatives('laptop', 10)).toHaveLength(4);
+    expect(alternatives('laptop', 2)).toHaveLength(2);
+  });
+
   it('per-span OR results only when asked', () => {
     const plain = expand(index, req('laptop crashes'), { thesaurus: th });
     expect(plain.some((r) => r.metadata.form === 'or')).toBe(false);
