@@ -28,6 +28,25 @@ export function censusLines(census: AsyncCensus, requests: number): string[] {
   ];
 }
 
+/** What `--alloc` found: bytes allocated per request, by bucket and by the functions that allocate most. */
+export interface AllocationCensus {
+  requests: number;
+  bytesPerRequest: number;
+  rows: { bucket: string; bytes: number }[];
+  functions: { fn: string; bytes: number }[];
+}
+
+/** The allocation census as text: bytes per request in all, by bucket, then by function. */
+export function allocationLines(alloc: AllocationCensus): string[] {
+  const b = (n: number) => n.toLocaleString('en-US').padStart(7);
+  return [
+    `Bytes allocated per request (${alloc.requests.toLocaleString('en-US')} requests; every allocation, also what a scavenge frees at once): ${alloc.bytesPerRequest.toLocaleString('en-US')} in all.`,
+    ...alloc.rows.map((r) => `  ${b(r.bytes)} B  ${r.bucket}`),
+    'Functions that allocate most (with their caller), bytes per request:',
+    ...alloc.functions.map((f) => `  ${b(f.bytes)} B  ${f.fn}`),
+  ];
+}
+
 /**
  * Where a resource was made, from a V8 stack trace taken inside an async_hooks init hook: the first frame outside
  * Node's own modules and this file, as `function package/file:line` (the service's files from src/). A built-in
@@ -105,7 +124,9 @@ export function cpuOf(child: ChildProcess): Promise<number> {
  * over that window only (start-up excluded), and sends the profile back as {type: 'profile', profile}; answers
  * {type: 'async-start'} and {type: 'async-stop'} by counting the async resources created in between (an
  * async_hooks init hook, which itself slows the server: never during a timed or profiled window) and sends them
- * back as {type: 'async-census', census}.
+ * back as {type: 'async-census', census}; answers {type: 'alloc-start'} and {type: 'alloc-stop'} by running V8's
+ * sampling heap profiler over that window, every allocation counted (also what a scavenge frees at once), and sends
+ * the profile back as {type: 'alloc-profile', profile}.
  */
 export function answerProfileRequests(): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -145,6 +166,18 @@ export function answerProfileRequests(): void {
         .then(() => post('Profiler.setSamplingInterval', { interval: 100 }))
         .then(() => post('Profiler.start'))
         .then(() => process.send?.({ type: 'profile-started' }));
+    } else if (m?.type === 'alloc-start') {
+      // every allocation counts, also those a scavenge frees at once: they are what makes young-generation GC run
+      session = new Session();
+      session.connect();
+      void post('HeapProfiler.enable')
+        .then(() => post('HeapProfiler.startSampling', { samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true }))
+        .then(() => process.send?.({ type: 'alloc-started' }));
+    } else if (m?.type === 'alloc-stop') {
+      void post('HeapProfiler.stopSampling').then((res) => {
+        session?.disconnect();
+        process.send?.({ type: 'alloc-profile', profile: (res as { profile: unknown }).profile });
+      });
     } else if (m?.type === 'profile-stop') {
       void post('Profiler.stop').then((res) => {
         session?.disconnect();

@@ -1,7 +1,7 @@
 /**
  * Where the time goes: a CPU profile of the running service under load, start-up excluded.
  *
- *   npm run bench:profile [-- --route=expand|expand-uncached|constant|minimal] [--duration=10] [--entries=100000] [--detail=<bucket>] [--save=<file>] [--async] [--write]
+ *   npm run bench:profile [-- --route=expand|expand-uncached|constant|minimal] [--duration=10] [--entries=100000] [--detail=<bucket>] [--save=<file>] [--async] [--alloc] [--write]
  *
  * Starts the benchmark app (bench/bench-app.ts) in a child process, warms it up, runs V8's CPU profiler in
  * the child only while autocannon loads one route (50 connections), then attributes each sample's self time to
@@ -11,12 +11,14 @@
  * docs/BENCHMARKS.md ("Where the time goes"). `--async` then loads the route 3 s more with an async_hooks census
  * on (after the profile, as the hook slows the server) and prints the async resources made per request by type and
  * where a sample of the promises was made: each one costs an allocation, and on Node 20 and 22 also the request-id
- * context's promise hook.
+ * context's promise hook. `--alloc` then loads it 3 s more under V8's sampling heap profiler and prints the bytes
+ * allocated per request by bucket and the functions that allocate most: what sets how often the young generation
+ * is collected.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { BenchAppMessage } from './bench-app';
-import { ask, type AsyncCensus, censusLines } from './cpu';
+import { allocationLines, type AllocationCensus, ask, type AsyncCensus, censusLines } from './cpu';
 import { cannon, stop, TS_NODE, waitFor } from './http';
 import { BENCHMARKS_FILE, document, machine, readPrevious, serviceLayerLines } from './run';
 import { writeFileSync } from 'node:fs';
@@ -30,6 +32,8 @@ export interface ProfileResult {
   rows: { bucket: string; micros: number; share: number }[];
   /** with --async: the async resources made per request, counted over a further load after the profile */
   census?: { requests: number; census: AsyncCensus };
+  /** with --alloc: bytes allocated per request by bucket (and the top functions), sampled over a further load */
+  alloc?: AllocationCensus;
   /** expand only: inclusive time of ExpansionService.expandJson (the answer as JSON text) and of its engine call, µs per request */
   serviceLayer?: { serviceMicros: number; engineMicros: number };
 }
@@ -65,6 +69,41 @@ export function bucketOf(frame: ProfileNode['callFrame']): string {
   if (url.includes('/bench/')) return 'benchmark harness';
   if (url.startsWith('node:') || url === '' || !url.includes('/')) return `node: ${url.replace(/^node:/, '').split('/')[0] || functionName || 'native'}`;
   return url;
+}
+
+/** A node of V8's sampling heap profile: bytes allocated by the function itself, and its callees. */
+export interface AllocNode {
+  callFrame: ProfileNode['callFrame'];
+  selfSize: number;
+  children: AllocNode[];
+}
+
+/**
+ * Bytes allocated per request by bucket (attributed like CPU samples, by `bucketOf`) and by function with its
+ * caller's name (as in `--detail`), the 25 largest of each, most first.
+ */
+export function allocationCensus(head: AllocNode, requests: number): AllocationCensus {
+  const buckets = new Map<string, number>();
+  const functions = new Map<string, number>();
+  const walk = (node: AllocNode, parent: AllocNode | undefined) => {
+    if (node.selfSize > 0) {
+      const b = bucketOf(node.callFrame);
+      buckets.set(b, (buckets.get(b) ?? 0) + node.selfSize);
+      const name = (n: AllocNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').slice(-2).join('/')}`;
+      const k = `${b}: ${name(node)}${parent ? ` <- ${name(parent)}` : ''}`;
+      functions.set(k, (functions.get(k) ?? 0) + node.selfSize);
+    }
+    for (const c of node.children) walk(c, node);
+  };
+  walk(head, undefined);
+  const n = Math.max(1, requests);
+  const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  return {
+    requests,
+    bytesPerRequest: Math.round([...buckets.values()].reduce((s, b) => s + b, 0) / n),
+    rows: top(buckets).map(([bucket, b]) => ({ bucket, bytes: Math.round(b / n) })),
+    functions: top(functions).map(([fn, b]) => ({ fn, bytes: Math.round(b / n) })),
+  };
 }
 
 /** Self time per bucket, µs; the profiler's own work (stopping it, under node:inspector) is left out. */
@@ -159,6 +198,12 @@ async function main(): Promise<void> {
       const { census } = await ask<{ census: AsyncCensus }>(profiled, { type: 'async-stop' }, 'async-census');
       result.census = { requests: censusLoad.requests.total, census };
     }
+    if (process.argv.includes('--alloc')) {
+      await ask(profiled, { type: 'alloc-start' }, 'alloc-started');
+      const allocLoad = await cannon(target, ready.tokens, ready.bodies, 50, 3);
+      const { profile: heap } = await ask<{ profile: { head: AllocNode } }>(profiled, { type: 'alloc-stop' }, 'alloc-profile');
+      result.alloc = allocationCensus(heap.head, allocLoad.requests.total);
+    }
     if (process.argv.includes('--write')) {
       const data = readPrevious(BENCHMARKS_FILE);
       data.profile = { date: new Date().toISOString(), machine: machine(), result };
@@ -174,6 +219,7 @@ async function main(): Promise<void> {
       `| **total** | **${Math.round(total / requests)}** | |`,
       ...serviceLayerLines(result),
       ...(result.census ? ['', ...censusLines(result.census.census, result.census.requests)] : []),
+      ...(result.alloc ? ['', ...allocationLines(result.alloc)] : []),
     ];
     const detail = arg('detail');
     if (detail) {

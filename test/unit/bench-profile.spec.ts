@@ -1,6 +1,6 @@
 import { expect } from '@jest/globals';
-import { censusLines, creationSite, PROMISE_SAMPLE } from '../../bench/cpu';
-import { inclusiveTime } from '../../bench/profile';
+import { allocationLines, censusLines, creationSite, PROMISE_SAMPLE } from '../../bench/cpu';
+import { allocationCensus, inclusiveTime, type AllocNode } from '../../bench/profile';
 import { httpToMarkdown, interleaved, median, pairRatios, type HttpBenchResult, type HttpRun, type HttpTargetResult } from '../../bench/http';
 import { document, httpLineSummary, httpLinesTable, serviceLayerLines } from '../../bench/run';
 import { frameworkToMarkdown, type FrameworkBenchResult } from '../../bench/framework';
@@ -32,6 +32,34 @@ describe('bench:profile inclusive time', () => {
     const lines = serviceLayerLines({ route: 'expand', path: '/x', durationS: 1, requests: 1, totalMicros: 1, rows: [], serviceLayer: { serviceMicros: 160, engineMicros: 90 } });
     expect(lines.join(' ')).toContain('**70 µs** per request (target ≤ 100)');
     expect(serviceLayerLines({ route: 'constant', path: '/x', durationS: 1, requests: 1, totalMicros: 1, rows: [] })).toEqual([]);
+  });
+});
+
+describe('bench:profile allocation census', () => {
+  const node = (functionName: string, url: string, selfSize: number, children: AllocNode[] = []): AllocNode => ({ callFrame: frame(functionName, url), selfSize, children });
+  // root → json (express, 3,000 B) → stringify (express, 1,000 B); root → guard (service auth, 500 B) → json (express, 200 B)
+  const head = node('(root)', '', 0, [
+    node('json', 'file:///app/node_modules/express/lib/response.js', 3000, [node('stringify', 'file:///app/node_modules/express/lib/response.js', 1000)]),
+    node('canActivate', 'file:///app/src/auth/jwt-auth.guard.ts', 500, [node('json', 'file:///app/node_modules/express/lib/response.js', 200)]),
+  ]);
+
+  it("sums each function's own bytes into its bucket and per function with its caller, per request, most first", () => {
+    const census = allocationCensus(head, 10);
+    expect(census.bytesPerRequest).toBe(470);
+    expect(census.rows).toEqual([
+      { bucket: 'express', bytes: 420 },
+      { bucket: 'service: auth', bytes: 50 },
+    ]);
+    expect(census.functions[0]).toEqual({ fn: 'express: json lib/response.js <- (root) ', bytes: 300 });
+    expect(census.functions.map((f) => f.fn)).toContain('express: json lib/response.js <- canActivate auth/jwt-auth.guard.ts');
+  });
+
+  it('prints the total, the buckets and the functions', () => {
+    const lines = allocationLines(allocationCensus(head, 10));
+    expect(lines[0]).toContain('10 requests');
+    expect(lines[0]).toContain('470 in all');
+    expect(lines).toContain('      420 B  express');
+    expect(lines).toContain('      100 B  express: stringify lib/response.js <- json lib/response.js');
   });
 });
 
