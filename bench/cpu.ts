@@ -95,24 +95,35 @@ function stopCensus(census: { hook: import('node:async_hooks').AsyncHook; stackL
   Error.stackTraceLimit = census.stackLimit;
 }
 
-/** In a benchmark server (a child process): answers {type: 'cpu'} with its CPU time so far (µs, user + system). */
+/**
+ * In a benchmark server (a child process): answers {type: 'cpu'} with its CPU time so far (µs, user + system) and the
+ * page faults it has taken so far (minor and major): a fault is a page of memory the process touches for the first
+ * time (or again, after the kernel took it back), which a virtual machine makes dear.
+ */
 export function answerCpuReadings(): void {
   process.on('message', (m: { type?: string }) => {
     if (m?.type !== 'cpu') return;
     const u = process.cpuUsage();
-    process.send?.({ type: 'cpu', micros: u.user + u.system });
+    const r = process.resourceUsage();
+    process.send?.({ type: 'cpu', micros: u.user + u.system, faults: r.minorPageFault + r.majorPageFault });
   });
 }
 
-/** In the load generator: the CPU time a server child has used so far (µs). */
-export function cpuOf(child: ChildProcess): Promise<number> {
+/** What a server child has used so far: CPU time (µs) and page faults. */
+export interface ServerUsage {
+  micros: number;
+  faults: number;
+}
+
+/** In the load generator: the CPU time and page faults a server child has used so far. */
+export function usageOf(child: ChildProcess): Promise<ServerUsage> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('no CPU reading from a benchmark server')), 10_000);
-    const onMessage = (m: { type?: string; micros?: number }) => {
-      if (m?.type !== 'cpu' || typeof m.micros !== 'number') return;
+    const onMessage = (m: { type?: string; micros?: number; faults?: number }) => {
+      if (m?.type !== 'cpu' || typeof m.micros !== 'number' || typeof m.faults !== 'number') return;
       clearTimeout(timer);
       child.off('message', onMessage);
-      resolve(m.micros);
+      resolve({ micros: m.micros, faults: m.faults });
     };
     child.on('message', onMessage);
     child.send({ type: 'cpu' });

@@ -23,7 +23,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import type { BenchAppMessage } from './bench-app';
-import { answerCpuReadings, cpuOf } from './cpu';
+import { answerCpuReadings, type ServerUsage, usageOf } from './cpu';
 
 /** The part of autocannon's API used here (the package ships no types). */
 interface CannonResult {
@@ -65,6 +65,8 @@ export interface HttpRun {
   timeouts: number;
   /** the server's CPU time (user + system) per request in this segment, µs */
   cpuMicrosPerRequest: number;
+  /** the server's page faults per request in this segment (absent in runs recorded before they were counted) */
+  faultsPerRequest?: number;
 }
 
 export interface HttpTargetResult extends HttpRun {
@@ -202,9 +204,10 @@ export async function cannon(target: Target, tokens: string[], bodies: string[],
   });
 }
 
-function toRun(r: CannonResult, cpuMicros: number): HttpRun {
+function toRun(r: CannonResult, used: ServerUsage): HttpRun {
   return {
-    cpuMicrosPerRequest: round(cpuMicros / Math.max(1, r.requests.total), 0),
+    cpuMicrosPerRequest: round(used.micros / Math.max(1, r.requests.total), 0),
+    faultsPerRequest: round(used.faults / Math.max(1, r.requests.total), 2),
     reqPerSec: round(r.requests.total / r.duration, 0),
     p50Ms: r.latency.p50,
     p99Ms: r.latency.p99,
@@ -226,6 +229,7 @@ function combine(target: Target, runs: HttpRun[], bodyBytes: number): HttpTarget
     p50Ms: round(mean((r) => r.p50Ms), 1),
     p99Ms: round(mean((r) => r.p99Ms), 1),
     cpuMicrosPerRequest: round(sum((r) => r.cpuMicrosPerRequest * r.requests) / Math.max(1, sum((r) => r.requests)), 0),
+    ...(runs.every((r) => r.faultsPerRequest !== undefined) ? { faultsPerRequest: round(sum((r) => (r.faultsPerRequest ?? 0) * r.requests) / Math.max(1, sum((r) => r.requests)), 2) } : {}),
     requests: sum((r) => r.requests),
     non2xx: sum((r) => r.non2xx),
     errors: sum((r) => r.errors),
@@ -306,10 +310,11 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
     for (const key of order) {
       const t = targets[key];
       if (warmup > 0) await cannon(t, ready.tokens, ready.bodies, connections, warmup);
-      const cpuBefore = await cpuOf(t.child);
+      const before = await usageOf(t.child);
       const result = await cannon(t, ready.tokens, ready.bodies, connections, duration);
-      const run = toRun(result, (await cpuOf(t.child)) - cpuBefore);
-      log(`${t.name.padEnd(38)} ${String(run.reqPerSec).padStart(6)} req/s  p50 ${run.p50Ms} ms  p99 ${run.p99Ms} ms  CPU ${run.cpuMicrosPerRequest} µs/req  non-2xx ${run.non2xx}  errors ${run.errors}`);
+      const after = await usageOf(t.child);
+      const run = toRun(result, { micros: after.micros - before.micros, faults: after.faults - before.faults });
+      log(`${t.name.padEnd(38)} ${String(run.reqPerSec).padStart(6)} req/s  p50 ${run.p50Ms} ms  p99 ${run.p99Ms} ms  CPU ${run.cpuMicrosPerRequest} µs/req  faults ${run.faultsPerRequest}/req  non-2xx ${run.non2xx}  errors ${run.errors}`);
       runs[key].push(run);
     }
 
@@ -378,7 +383,7 @@ export async function runHttpBench(opts: HttpBenchOptions = {}): Promise<HttpBen
 
 export function httpToMarkdown(r: HttpBenchResult): string {
   const row = (x: HttpTargetResult) =>
-    `| ${x.name} | \`${x.path}\` | ${x.reqPerSec} | ${x.p50Ms} | ${x.p99Ms} | ${x.cpuMicrosPerRequest} | ${x.requests.toLocaleString('en-US')} | ${x.non2xx} | ${x.bodyBytes} |`;
+    `| ${x.name} | \`${x.path}\` | ${x.reqPerSec} | ${x.p50Ms} | ${x.p99Ms} | ${x.cpuMicrosPerRequest} | ${x.faultsPerRequest ?? '–'} | ${x.requests.toLocaleString('en-US')} | ${x.non2xx} | ${x.bodyBytes} |`;
   const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
   const pairs = pairsLine(r);
   return [
@@ -387,8 +392,8 @@ export function httpToMarkdown(r: HttpBenchResult): string {
       `${r.config.rounds ?? 1} round${(r.config.rounds ?? 1) > 1 ? 's' : ''} of the interleaved order, ` +
       `${r.config.bodies} request bodies in rotation, ${r.config.entries.toLocaleString('en-US')}-entry catalogue.`,
     '',
-    '| target | path | req/s | p50 (ms) | p99 (ms) | server CPU per request (µs) | requests | non-2xx | response body (B) |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| target | path | req/s | p50 (ms) | p99 (ms) | server CPU per request (µs) | server page faults per request | requests | non-2xx | response body (B) |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     row(r.bare),
     row(r.minimal),
     row(r.constant),

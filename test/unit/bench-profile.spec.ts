@@ -141,6 +141,15 @@ describe('the HTTP benchmark report: what the request scope costs', () => {
     expect(many([550, 566, 640, 650, 570, 660])).toContain('no cost measured in this run on the constant route');
   });
 
+  it('gives each server its page faults per request, and a dash for runs recorded before they were counted', () => {
+    const r = result([550, 566]);
+    r.constant = { ...r.constant, faultsPerRequest: 4.12 };
+    const md = httpToMarkdown(r);
+    expect(md).toContain('| server CPU per request (µs) | server page faults per request |');
+    expect(md).toContain('| Nest constant route | `/` | 2000 | 10 | 30 | 610 | 4.12 | 1,000 |');
+    expect(md).toContain('| minimal Nest + Express | `/` | 3000 | 10 | 30 | 300 | – | 1,000 |');
+  });
+
   it('says nothing of the scope when the run had no unscoped instance', () => {
     const md = httpToMarkdown(result());
     expect(md).not.toContain('request scope');
