@@ -143,6 +143,10 @@ export function answerProfileRequests(): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Session } = require('node:inspector') as typeof import('node:inspector');
   let session: import('node:inspector').Session | undefined;
+  const connect = () => {
+    session = new Session();
+    session.connect();
+  };
   const post = (method: string, params?: object) =>
     new Promise<unknown>((resolve, reject) => session?.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
   let census: { hook: import('node:async_hooks').AsyncHook; result: AsyncCensus; stackLimit: number } | undefined;
@@ -171,16 +175,14 @@ export function answerProfileRequests(): void {
       process.send?.({ type: 'async-census', census: census.result });
       census = undefined;
     } else if (m?.type === 'profile-start') {
-      session = new Session();
-      session.connect();
+      connect();
       void post('Profiler.enable')
         .then(() => post('Profiler.setSamplingInterval', { interval: 100 }))
         .then(() => post('Profiler.start'))
         .then(() => process.send?.({ type: 'profile-started' }));
     } else if (m?.type === 'alloc-start') {
       // every allocation counts, also those a scavenge frees at once: they are what makes young-generation GC run
-      session = new Session();
-      session.connect();
+      connect();
       void post('HeapProfiler.enable')
         .then(() => post('HeapProfiler.startSampling', { samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true }))
         .then(() => process.send?.({ type: 'alloc-started' }));

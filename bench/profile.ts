@@ -71,6 +71,11 @@ export function bucketOf(frame: ProfileNode['callFrame']): string {
   return url;
 }
 
+/** A stack frame as the reports name it: the function (or "(anonymous)") and the last two parts of its file path. */
+export function frameName(frame: ProfileNode['callFrame']): string {
+  return `${frame.functionName || '(anonymous)'} ${frame.url.split('/').slice(-2).join('/')}`;
+}
+
 /** A node of V8's sampling heap profile: bytes allocated by the function itself, and its callees. */
 export interface AllocNode {
   callFrame: ProfileNode['callFrame'];
@@ -89,8 +94,7 @@ export function allocationCensus(head: AllocNode, requests: number): AllocationC
     if (node.selfSize > 0) {
       const b = bucketOf(node.callFrame);
       buckets.set(b, (buckets.get(b) ?? 0) + node.selfSize);
-      const name = (n: AllocNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').slice(-2).join('/')}`;
-      const k = `${b}: ${name(node)}${parent ? ` <- ${name(parent)}` : ''}`;
+      const k = `${b}: ${frameName(node.callFrame)}${parent ? ` <- ${frameName(parent.callFrame)}` : ''}`;
       functions.set(k, (functions.get(k) ?? 0) + node.selfSize);
     }
     for (const c of node.children) walk(c, node);
@@ -231,8 +235,7 @@ async function main(): Promise<void> {
         const n = byId.get(id);
         if (!n || bucketOf(n.callFrame) !== detail) return;
         const parent = parents.get(n.id);
-        const via = parent ? ` <- ${parent.callFrame.functionName || '(anonymous)'} ${parent.callFrame.url.split('/').slice(-2).join('/')}` : '';
-        const k = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').slice(-2).join('/')}${via}`;
+        const k = `${frameName(n.callFrame)}${parent ? ` <- ${frameName(parent.callFrame)}` : ''}`;
         fns.set(k, (fns.get(k) ?? 0) + (profile.timeDeltas[i] ?? 0));
       });
       lines.push('', `Inside ${detail}:`, ...[...fns].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, t]) => `  ${Math.round(t / requests)} µs  ${k}`));
