@@ -2,7 +2,15 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { dataFile } from './data-files';
 import { DOMAIN_FAMILIES } from './domains';
-import { canonicalKey, tokenize } from './normalize';
+import { canonicalKey, STOPWORDS, tokenize } from './normalize';
+
+/** A hyphenated word of letters and digits ("self-appraisal", "end-of-year"). */
+const HYPHENATED = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
+/**
+ * A hyphenated noun whose last part is a particle ("sign-off", "check-in", "follow-up") is a phrasal verb when
+ * written open: "who can sign off my expenses" must not read as the noun.
+ */
+const PARTICLE_END = /-(?:off|on|in|out|up|down|over|back|through|away|by)$/;
 
 export const THESAURUS_POS = ['noun', 'verb', 'adj'] as const;
 export type ThesaurusPos = (typeof THESAURUS_POS)[number];
@@ -77,13 +85,17 @@ export class Thesaurus {
       };
       set.terms.forEach((t, member) => {
         const toks = t.split(' ');
-        for (const key of new Set([t, canonicalKey(toks)])) {
-          const list = this.byKey.get(key) ?? [];
-          if (!list.some((h) => h.set === set)) list.push({ set, member });
-          this.byKey.set(key, list);
+        // a hyphenated member is also found where a query writes it open ("self appraisal" for "self-appraisal")
+        const open = set.pos === 'noun' && toks.some((w) => HYPHENATED.test(w)) && !toks.some((w) => PARTICLE_END.test(w) || STOPWORDS.has(w.split('-')[0])) ? toks.flatMap((w) => (HYPHENATED.test(w) ? w.split('-') : [w])) : undefined;
+        for (const words of open ? [toks, open] : [toks]) {
+          for (const key of new Set([words.join(' '), canonicalKey(words)])) {
+            const list = this.byKey.get(key) ?? [];
+            if (!list.some((h) => h.set === set)) list.push({ set, member });
+            this.byKey.set(key, list);
+          }
+          const m = this.firstMax.get(words[0]) ?? 0;
+          if (words.length > m) this.firstMax.set(words[0], words.length);
         }
-        const m = this.firstMax.get(toks[0]) ?? 0;
-        if (toks.length > m) this.firstMax.set(toks[0], toks.length);
       });
     }
   }

@@ -15,6 +15,14 @@ describe('query analysis', () => {
     expect(cls('we contracted a new vendor', 'contracted')).toBe('verb');
   });
 
+  it('reads a hyphenated word ending in a particle as a noun, not as its particle', () => {
+    expect(cls('manager sign-off for the budget', 'sign-off')).toBe('noun');
+    expect(cls('user acceptance testing sign-off', 'sign-off')).toBe('noun');
+    expect(cls('follow-up meeting notes', 'follow-up')).toBe('noun');
+    // written open, the verb and its particle stay what they are
+    expect(cls('who can sign off my expenses', 'sign')).toBe('verb');
+  });
+
   it('reads a query-initial word the lexicon knows only as a noun as a noun when a noun phrase follows, never before an object', () => {
     const th = new Thesaurus({
       sets: [

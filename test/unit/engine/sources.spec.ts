@@ -83,6 +83,18 @@ describe('each source on its own', () => {
     expect(acronymPairs('purchase order status')).not.toContain('purchase order -> PO');
   });
 
+  it('acronyms: a long form is offered in the other spelling variety too, just after the form the lexicon lists', () => {
+    const s = stateFor('EAP counselling sessions', { index: lexIndex, domain: 'hr' });
+    matchAcronyms(s);
+    const [listed, variant] = s.builder.candidates.filter((c) => c.replacement.startsWith('employee assistance'));
+    expect([listed.replacement, variant.replacement]).toEqual(['employee assistance program', 'employee assistance programme']);
+    expect(variant.raw).toBeLessThan(listed.raw);
+    expect(variant.useSynonym).toBe('employee assistance programme');
+    // "program" is never "programme" for software, in a technical request or for a technical sense
+    expect(acronymPairs('i18n support', 'engineering')).toEqual(['i18n -> internationalization', 'i18n -> internationalisation']);
+    expect(acronymPairs('EAP for the office wifi', 'technical').filter((p) => p.includes('programme'))).toEqual([]);
+  });
+
   it('units: a listed compound inside a longer one is a nested unit of its own, never split further', () => {
     const s = stateFor('mutual non-disclosure agreement', { index: lexIndex });
     const units = detectUnits(s, []);
@@ -120,6 +132,22 @@ describe('each source on its own', () => {
     expect(pairs(biz)).toEqual(['program -> programme']);
   });
 
+  it('spelling: no variant that is another word or another part of speech ("draught" contract, "best practise")', () => {
+    const variants = (q: string) => {
+      const s = stateFor(q, { index: lexIndex });
+      matchSpelling(s);
+      return pairs(s);
+    };
+    expect(variants('draft contract review')).toEqual([]);
+    expect(variants('parking meter broken')).toEqual([]);
+    expect(variants('licensed software list')).toEqual([]);
+    // British spells the noun "licence" and the verb "practise"
+    expect(variants('software license renewal')).toEqual(['license -> licence']);
+    expect(variants('how to license the software')).toEqual([]);
+    expect(variants('best practice guide')).toEqual([]);
+    expect(variants('practice the pitch')).toEqual(['practice -> practise']);
+  });
+
   it('abbreviations: lexicon abbreviations only', () => {
     const s = stateFor('mgmt approval', { index: lexIndex });
     matchAbbreviations(s);
@@ -139,6 +167,33 @@ describe('each source on its own', () => {
     const a = stateFor('printer not working', { thesaurus: adj });
     matchThesaurus(a);
     expect(pairs(a)).toEqual(['not working -> out of order']);
+  });
+
+  it('thesaurus: a hyphenated noun is found where the query writes it open, but a phrasal verb stays a verb', () => {
+    const th = new Thesaurus({
+      sets: [
+        { terms: ['self-appraisal', 'self-assessment'], pos: 'noun', domain: 'hr' },
+        { terms: ['sign-off', 'approval'], pos: 'noun', domain: 'general' },
+        { terms: ['how-to guide', 'step-by-step guide'], pos: 'noun', domain: 'general' },
+      ],
+    });
+    const open = stateFor('self appraisal examples', { thesaurus: th });
+    open.units = detectUnits(open, []);
+    expect(open.units[0]).toEqual({ tokStart: 0, tokEnd: 2 });
+    matchThesaurus(open);
+    expect(pairs(open)).toEqual(['self appraisal -> self-assessment']);
+    // "sign off" written open is the verb; "how to" is never the noun "how-to"
+    for (const q of ['who can sign off my expenses', 'how to reset my password']) {
+      const s = stateFor(q, { thesaurus: th });
+      s.units = detectUnits(s, []);
+      matchThesaurus(s);
+      expect(pairs(s)).toEqual([]);
+    }
+    // written as listed it is found as before
+    const hyphen = stateFor('sign-off needed', { thesaurus: th });
+    hyphen.units = detectUnits(hyphen, []);
+    matchThesaurus(hyphen);
+    expect(pairs(hyphen)).toEqual(['sign-off -> approval']);
   });
 
   it('thesaurus: a set with context words applies only with evidence or a matching domain', () => {

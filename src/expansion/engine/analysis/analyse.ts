@@ -43,6 +43,8 @@ export const LIGHT_VERBS = new Set([
 export const INTENSIFIERS = new Set(['very', 'really', 'pretty', 'quite', 'too', 'so', 'extremely', 'super', 'totally', 'still', 'just', 'always', 'never', 'again']);
 
 const NOUNISH = new Set<UPos>(['NOUN', 'PROPN']);
+/** Tags of a particle or adverb at the end of a hyphenated word ("sign-off"), which names a thing. */
+const PARTICLE_POS = new Set<UPos>(['ADP', 'PART', 'ADV']);
 
 function classOf(pos: UPos): WordClass {
   if (pos === 'NOUN') return 'noun';
@@ -115,7 +117,8 @@ export function analyse(query: string): QueryAnalysis {
     const exact = pieces === 1 && head !== undefined && head.start === s.start && head.end === s.end;
     const lemma = exact && head ? head.lemma.toLowerCase() : s.norm;
     // a token the tagger cut in pieces ("ci/cd", "node.js", "c++") is a name: a noun
-    const pos: UPos = head === undefined ? 'X' : exact ? head.pos : /^[a-z]+(-[a-z]+)*$/.test(s.norm) ? head.pos : 'PROPN';
+    // a hyphenated word ending in a particle ("sign-off", "follow-up", "check-in") is a noun, not its particle
+    const pos: UPos = head === undefined ? 'X' : exact ? head.pos : /^[a-z]+(-[a-z]+)*$/.test(s.norm) ? (PARTICLE_POS.has(head.pos) && s.norm.includes('-') ? 'NOUN' : head.pos) : 'PROPN';
     rows.push({ norm: s.norm, lemma: lemma || s.norm, pos });
   }
   repair(rows);

@@ -4,6 +4,7 @@ import { CompiledLexiconEntry, longFormsOf, rankSenses } from '../lexicon';
 import { domainMatchOf } from '../domains';
 import { LIMITS } from '../limits';
 import { canonicalToken, isInvariant } from '../normalize';
+import { otherSpelling } from './spelling';
 import { phraseKeys } from './units';
 import type { LexiconMap } from '../types';
 import type { MatchState } from './types';
@@ -12,6 +13,8 @@ import type { MatchState } from './types';
 export const LEXICON_PRIOR = { acronym: 0.9, abbreviation: 0.85 } as const;
 /** Offering the acronym for its spelled-out long form ("non-disclosure agreement" -> NDA). */
 export const LONG_FORM_FACTOR = 0.95;
+/** A long form in the other spelling variety ranks just after the form the lexicon lists. */
+export const SPELLING_VARIANT_FACTOR = 0.98;
 export const LEXICON_CASE_FACTOR = {
   /** acronym written all lower-case in the query ("api") */
   lowercaseAcronym: 0.9,
@@ -124,10 +127,11 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
         nested: 0,
       };
       const handSet = prior * rs.prior * factor;
-      builder.add(span, replacement, {
+      const raw = kind === 'acronym' ? acronymScore(state, f, handSet) : handSet;
+      const candidate = {
         kind,
         source: kind === 'acronym' ? 'acronym_lexicon' : 'abbreviation_lexicon',
-        raw: kind === 'acronym' ? acronymScore(state, f, handSet) : handSet,
+        raw,
         domain: rs.sense.domain,
         domainMatch: rs.domainMatch,
         contextHits: rs.contextHits,
@@ -136,7 +140,11 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
         useSynonym: rs.sense.expansion,
         success: null,
         features: { prior, match_factor: factor, ...f, sense_prior: Math.round(rs.prior * 1e4) / 1e4 },
-      });
+      } as const;
+      builder.add(span, replacement, candidate);
+      // the long form in the other spelling variety too, just after it ("EAP" -> "employee assistance programme")
+      const variant = otherSpelling(replacement, [builder.domain, rs.sense.domain]);
+      if (variant !== undefined) builder.add(span, variant, { ...candidate, raw: raw * SPELLING_VARIANT_FACTOR, useSynonym: otherSpelling(rs.sense.expansion, [builder.domain, rs.sense.domain]) ?? variant, features: { ...candidate.features, variant: 'british/american spelling' } });
     }
     spans++;
   }

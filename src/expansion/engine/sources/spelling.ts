@@ -14,6 +14,16 @@ const KNOWN_WORD_ZIPF = 2;
  */
 const SENSE_SPLIT = new Set(['program', 'programs', 'programmed', 'programming', 'disk', 'disks']);
 const TECHNICAL = new Set(['technical', 'it', 'engineering']);
+/**
+ * Pairs of the spelling table that are not the same word in every use: a "draught" is never a document, a
+ * "metre" never a device, a "tonne" is not a ton, "gage" is rare for "gauge", and British "licenced" and
+ * "licencing" are misspellings. Never offered.
+ */
+const NEVER = new Set(['draft', 'drafts', 'licensed', 'licensing', 'meter', 'meters', 'gauge', 'gauged', 'gauges', 'ton', 'tons', 'tonne', 'tonnes']);
+/** British spells only the noun this way ("a licence", but "to license"; "a tyre", but "to tire"). */
+const NOUN_ONLY = new Set(['license', 'licenses', 'tire', 'tires']);
+/** British spells only the verb this way ("to practise", but "best practice"). */
+const VERB_ONLY = new Set(['practice', 'practices']);
 
 /**
  * The other variety's spelling of a word (British <-> American). A spelling never changes meaning, so it
@@ -24,12 +34,9 @@ export function matchSpelling(state: MatchState): void {
   const { builder, analysis } = state;
   const technical = builder.domain !== undefined && TECHNICAL.has(builder.domain);
   analysis.tokens.forEach((t, i) => {
-    if (builder.full || !/^[a-z]+$/.test(t.norm)) return;
-    const variant = spellingVariant(t.norm);
-    if (!variant || (technical && (SENSE_SPLIT.has(t.norm) || SENSE_SPLIT.has(variant)))) return;
-    // a variant absent from the frequency list where the word itself is common is archaic or another word
-    // ("connexion", "instal", "philtre" for filter)
-    if (zipf(variant) < 1 && zipf(t.norm) >= 3) return;
+    if (builder.full) return;
+    const variant = variantFor(t.norm, technical, t.wordClass);
+    if (!variant) return;
     builder.add(builder.span(i, i + 1), variant, {
       kind: 'synonym',
       source: 'spelling',
@@ -44,6 +51,37 @@ export function matchSpelling(state: MatchState): void {
       features: { variant: 'british/american spelling' },
     });
   });
+}
+
+/** A lower-case word's spelling in the other variety, when it has one that is fit to show for its word class. */
+function variantFor(word: string, technical: boolean, wordClass: string): string | undefined {
+  if (!/^[a-z]+$/.test(word) || NEVER.has(word)) return undefined;
+  if ((NOUN_ONLY.has(word) && wordClass !== 'noun') || (VERB_ONLY.has(word) && wordClass !== 'verb')) return undefined;
+  const variant = spellingVariant(word);
+  if (!variant || (technical && (SENSE_SPLIT.has(word) || SENSE_SPLIT.has(variant)))) return undefined;
+  // a variant absent from the frequency list where the word itself is common is archaic or another word
+  // ("connexion", "instal", "philtre" for filter)
+  if (zipf(variant) < 1 && zipf(word) >= 3) return undefined;
+  return variant;
+}
+
+/**
+ * A phrase in the other spelling variety, every lower-case word that has a variant changed ("employee assistance
+ * program" -> "employee assistance programme", "end-user license agreement" -> "end-user licence agreement");
+ * undefined when no word changes. Capitalised words are names and stay as written; the phrase is read as a noun
+ * phrase (a long form). Technical in any of the given
+ * domains (the request's, the entry's) keeps the words whose variants belong to one sense ("program").
+ */
+export function otherSpelling(phrase: string, domains: readonly (string | null | undefined)[]): string | undefined {
+  const technical = domains.some((d) => d != null && TECHNICAL.has(d));
+  let changed = false;
+  const out = phrase.replace(/[A-Za-z]+/g, (w) => {
+    const v = variantFor(w, technical, 'noun');
+    if (v === undefined) return w;
+    changed = true;
+    return v;
+  });
+  return changed ? out : undefined;
 }
 
 /**
