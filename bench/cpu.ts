@@ -30,6 +30,8 @@ export function censusLines(census: AsyncCensus, requests: number): string[] {
 
 /** What `--alloc` found: bytes allocated per request, by bucket and by the functions that allocate most. */
 export interface AllocationCensus {
+  /** only what outlived a scavenge (`--alloc=survivors`): what is promoted and left to a full collection */
+  survivors?: boolean;
   requests: number;
   bytesPerRequest: number;
   rows: { bucket: string; bytes: number }[];
@@ -40,7 +42,9 @@ export interface AllocationCensus {
 export function allocationLines(alloc: AllocationCensus): string[] {
   const b = (n: number) => n.toLocaleString('en-US').padStart(7);
   return [
-    `Bytes allocated per request (${alloc.requests.toLocaleString('en-US')} requests; every allocation, also what a scavenge frees at once): ${alloc.bytesPerRequest.toLocaleString('en-US')} in all.`,
+    alloc.survivors
+      ? `Bytes per request that outlived a scavenge (${alloc.requests.toLocaleString('en-US')} requests; promoted to the old generation, or still alive at the end, so only a full collection frees them): ${alloc.bytesPerRequest.toLocaleString('en-US')} in all.`
+      : `Bytes allocated per request (${alloc.requests.toLocaleString('en-US')} requests; every allocation, also what a scavenge frees at once): ${alloc.bytesPerRequest.toLocaleString('en-US')} in all.`,
     ...alloc.rows.map((r) => `  ${b(r.bytes)} B  ${r.bucket}`),
     'Functions that allocate most (with their caller), bytes per request:',
     ...alloc.functions.map((f) => `  ${b(f.bytes)} B  ${f.fn}`),
@@ -181,10 +185,12 @@ export function answerProfileRequests(): void {
         .then(() => post('Profiler.start'))
         .then(() => process.send?.({ type: 'profile-started' }));
     } else if (m?.type === 'alloc-start') {
-      // every allocation counts, also those a scavenge frees at once: they are what makes young-generation GC run
+      // every allocation counts, also those a scavenge frees at once (they are what makes young-generation GC run);
+      // with survivors, only what outlives a scavenge (what grows the old generation)
       connect();
+      const survivors = (m as { survivors?: boolean }).survivors === true;
       void post('HeapProfiler.enable')
-        .then(() => post('HeapProfiler.startSampling', { samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true }))
+        .then(() => post('HeapProfiler.startSampling', { samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: !survivors }))
         .then(() => process.send?.({ type: 'alloc-started' }));
     } else if (m?.type === 'alloc-stop') {
       void post('HeapProfiler.stopSampling').then((res) => {

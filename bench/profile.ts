@@ -1,7 +1,7 @@
 /**
  * Where the time goes: a CPU profile of the running service under load, start-up excluded.
  *
- *   npm run bench:profile [-- --route=expand|expand-uncached|constant|minimal] [--duration=10] [--entries=100000] [--detail=<bucket>] [--save=<file>] [--async] [--alloc] [--write]
+ *   npm run bench:profile [-- --route=expand|expand-uncached|constant|minimal] [--duration=10] [--entries=100000] [--detail=<bucket>] [--save=<file>] [--async] [--alloc[=survivors]] [--write]
  *
  * Starts the benchmark app (bench/bench-app.ts) in a child process, warms it up, runs V8's CPU profiler in
  * the child only while autocannon loads one route (50 connections), then attributes each sample's self time to
@@ -13,7 +13,8 @@
  * where a sample of the promises was made: each one costs an allocation, and on Node 20 and 22 also the request-id
  * context's promise hook. `--alloc` then loads it 3 s more under V8's sampling heap profiler and prints the bytes
  * allocated per request by bucket and the functions that allocate most: what sets how often the young generation
- * is collected.
+ * is collected. `--alloc=survivors` counts only what outlives a scavenge: what grows the old generation until a full
+ * collection, into fresh pages that fault.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -154,6 +155,8 @@ async function main(): Promise<void> {
   const duration = Number(arg('duration') ?? 10);
   const entries = Number(arg('entries') ?? 100_000);
   const log = (l: string) => process.stderr.write(`${l}\n`);
+  const alloc = process.argv.find((a) => a === '--alloc' || a.startsWith('--alloc='));
+  if (alloc !== undefined && alloc !== '--alloc' && alloc !== '--alloc=survivors') throw new Error(`${alloc}: --alloc takes no value or "survivors"`);
   // expand-uncached: the app with its result cache off, so every request runs the engine
   const app = fork(join(__dirname, 'bench-app.ts'), ['--serve', `--entries=${entries}`, ...(route === 'expand-uncached' ? ['--cache-size=0'] : [])], { execArgv: TS_NODE, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const others: ChildProcess[] = [];
@@ -202,11 +205,12 @@ async function main(): Promise<void> {
       const { census } = await ask<{ census: AsyncCensus }>(profiled, { type: 'async-stop' }, 'async-census');
       result.census = { requests: censusLoad.requests.total, census };
     }
-    if (process.argv.includes('--alloc')) {
-      await ask(profiled, { type: 'alloc-start' }, 'alloc-started');
+    if (alloc !== undefined) {
+      const survivors = alloc === '--alloc=survivors';
+      await ask(profiled, { type: 'alloc-start', survivors }, 'alloc-started');
       const allocLoad = await cannon(target, ready.tokens, ready.bodies, 50, 3);
       const { profile: heap } = await ask<{ profile: { head: AllocNode } }>(profiled, { type: 'alloc-stop' }, 'alloc-profile');
-      result.alloc = allocationCensus(heap.head, allocLoad.requests.total);
+      result.alloc = { ...allocationCensus(heap.head, allocLoad.requests.total), ...(survivors ? { survivors } : {}) };
     }
     if (process.argv.includes('--write')) {
       const data = readPrevious(BENCHMARKS_FILE);

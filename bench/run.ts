@@ -206,7 +206,7 @@ export function document(data: BenchData): string {
     out.push(
       '## Where the time goes',
       '',
-      `CPU profile of the running service under load (\`npm run bench:profile -- --route=${p.route}${p.census ? ' --async' : ''}${p.alloc ? ' --alloc' : ''} --write\`, ${pr.date.slice(0, 10)}, ${pr.machine}):`,
+      `CPU profile of the running service under load (\`npm run bench:profile -- --route=${p.route}${p.census ? ' --async' : ''}${p.alloc ? (p.alloc.survivors ? ' --alloc=survivors' : ' --alloc') : ''} --write\`, ${pr.date.slice(0, 10)}, ${pr.machine}):`,
       `V8's sampling profiler runs in the server only while autocannon loads \`POST ${p.path}\` (50 connections, ${p.durationS} s,`,
       `${p.requests.toLocaleString('en-US')} requests, start-up and warm-up excluded); each sample's self time goes to the package or service`,
       'folder of the function it was in, divided by the requests served. `--route=expand` profiles expand at the service\'s',
@@ -237,7 +237,8 @@ export function document(data: BenchData): string {
         ? [
             "Bytes the route allocates per request (`--alloc`: a further 3 s of the same load under V8's sampling heap profiler, every",
             'allocation counted, also what the next scavenge frees): how much a request allocates sets how often the young generation',
-            "is collected. `--route=minimal --alloc` gives the framework's own figure.",
+            "is collected. `--route=minimal --alloc` gives the framework's own figure. `--alloc=survivors` counts only what outlives a",
+            'scavenge: what is promoted to the old generation, which grows into fresh pages (page faults) until a full collection.',
             '',
             '```',
             ...allocationLines(p.alloc),
