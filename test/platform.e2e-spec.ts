@@ -188,7 +188,7 @@ describe('Platform: auth, errors, lists, versioning, docs', () => {
     });
 
     it('marks every v1 answer: object bodies of other routes gain the warning, errors keep the envelope with the headers', async () => {
-      const expanded = await t.api.raw<ExpandResponseDto & { deprecation_warning?: Record<string, unknown> }>('post', versioned('v1', ROUTES.expand), user).send({ query: 'ML' });
+      const expanded = await t.api.raw<ExpandResponseDto & { deprecation_warning?: Record<string, unknown> }>('post', versioned('v1', ROUTES.expand), user).send({ query: 'KPI dashboard' });
       expect(expanded.status).toBe(200);
       expect(expanded.body.deprecation_warning).toMatchObject({ version: 'v1', status: 'deprecated' });
       expect(expanded.body.expanded_queries).toEqual(expect.any(Array));
@@ -197,7 +197,7 @@ describe('Platform: auth, errors, lists, versioning, docs', () => {
       expect(Object.keys(missing.body as object).sort()).toEqual(['code', 'details', 'error', 'message']);
       expect(missing.headers['api-version']).toBe('v1');
       expect(missing.headers.sunset).toBe('Mon, 30 Jun 2025 00:00:00 GMT');
-      const current = await t.api.expand({ query: 'ML' }, user);
+      const current = await t.api.expand({ query: 'KPI dashboard' }, user);
       expect(current.headers['api-version']).toBe('v2');
       expect(current.headers.deprecation).toBeUndefined();
       expect((current.body as { deprecation_warning?: unknown }).deprecation_warning).toBeUndefined();

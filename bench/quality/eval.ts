@@ -4,11 +4,12 @@
  *
  *   npm run eval                 precision (overall, per expansion_type), wanted-alternative recall,
  *                                share of queries with no expansion, reliability table, on dev
- *   npm run eval -- --holdout    the same on the holdout too, and on its part added in the sixth round (q241-q360)
+ *   npm run eval -- --holdout    the same on the holdout too, and on its parts added later (q241-q360 in the sixth
+ *                                round, q361-q445 in the thirteenth), each on its own
  *                                alone (for the report only: read it once, at the end)
  *   npm run eval -- --cv         5-fold cross-validation on dev: the default threshold and L2 are chosen here
  *   npm run eval -- --fit        refits the calibration (data/calibration.json) on the dev split only
- *                                [--lambda=1] [--calibration=platt|isotonic] (defaults: what --cv chose)
+ *                                [--lambda=3] [--calibration=isotonic|platt] (defaults: what --cv chose)
  *   npm run eval -- --unjudged F writes the shown or candidate pairs that have no label yet to F
  *   npm run eval -- --misses     lists dev's wanted alternatives not shown, each with why: no candidate,
  *                                below the threshold (with its confidence) or crowded out by max_expansions
@@ -219,9 +220,9 @@ if (args.includes('--fit')) {
   if (methodArg !== undefined && !METHODS.includes(methodArg as ModelCalibration)) throw new Error(`--calibration must be one of ${METHODS.join(', ')}`);
   const table = fitTable(
     queries.filter((x) => x.split === 'dev'),
-    lambdaArg ? Number(lambdaArg.slice('--lambda='.length)) : 1,
-    // the method --cv chose (docs/QUALITY.md); --calibration=isotonic to compare
-    (methodArg as ModelCalibration | undefined) ?? 'platt',
+    lambdaArg ? Number(lambdaArg.slice('--lambda='.length)) : 3,
+    // the method --cv chose (docs/QUALITY.md); --calibration=platt to compare
+    (methodArg as ModelCalibration | undefined) ?? 'isotonic',
   );
   fs.writeFileSync(path.join(DATA, 'calibration.json'), JSON.stringify(table, null, 1) + '\n');
   console.log('calibration written:', table.fitted_on);
@@ -273,15 +274,22 @@ interface Tally {
   unjudged: number;
 }
 const tally = (): Tally => ({ shown: 0, good: 0, judged: 0, byType: new Map(), wanted: 0, wantedHit: 0, acronymWanted: 0, acronymHit: 0, empty: 0, queries: 0, bins: Array.from({ length: 10 }, () => ({ n: 0, good: 0, conf: 0 })), unjudged: 0 });
-/** The holdout queries added in the sixth round (q241-q360): read once, at that round's end (docs/QUALITY.md). */
-const FRESH_HOLDOUT = 'holdout, q241-q360';
-const isFresh = (q: Query) => q.split === 'holdout' && Number(q.id.slice(1)) > 240;
-const tallies: Record<string, Tally> = { dev: tally(), holdout: tally(), [FRESH_HOLDOUT]: tally() };
+/**
+ * The holdout's parts added later, each reported on its own: the sixth round's (q241-q360) and the thirteenth round's
+ * (q361-q445), each first read at the end of the round that added it (docs/QUALITY.md).
+ */
+const FRESH_PARTS = [
+  { name: 'holdout, q241-q360', from: 241, to: 360 },
+  { name: 'holdout, q361-q445', from: 361, to: 445 },
+];
+const partOf = (q: Query) => (q.split === 'holdout' ? FRESH_PARTS.find((p) => Number(q.id.slice(1)) >= p.from && Number(q.id.slice(1)) <= p.to) : undefined);
+const tallies: Record<string, Tally> = { dev: tally(), holdout: tally(), ...Object.fromEntries(FRESH_PARTS.map((p) => [p.name, tally()])) };
 const unjudged: Record<string, unknown>[] = [];
 
 for (const q of queries) {
   tallyQuery(q, tallies[q.split], true);
-  if (isFresh(q)) tallyQuery(q, tallies[FRESH_HOLDOUT], false);
+  const part = partOf(q);
+  if (part) tallyQuery(q, tallies[part.name], false);
 }
 
 /** Adds one query's shown results, wanted alternatives and candidates to a tally (unjudged pairs listed once). */
