@@ -30,7 +30,7 @@ export function censusLines(census: AsyncCensus, requests: number): string[] {
 
 /** What `--alloc` found: bytes allocated per request, by bucket and by the functions that allocate most. */
 export interface AllocationCensus {
-  /** only what outlived a scavenge (`--alloc=survivors`): what is promoted and left to a full collection */
+  /** only what no young-generation collection freed (`--alloc=survivors`): what is left to a full collection */
   survivors?: boolean;
   requests: number;
   bytesPerRequest: number;
@@ -43,7 +43,7 @@ export function allocationLines(alloc: AllocationCensus): string[] {
   const b = (n: number) => n.toLocaleString('en-US').padStart(7);
   return [
     alloc.survivors
-      ? `Bytes per request that outlived a scavenge (${alloc.requests.toLocaleString('en-US')} requests; promoted to the old generation, or still alive at the end, so only a full collection frees them): ${alloc.bytesPerRequest.toLocaleString('en-US')} in all.`
+      ? `Bytes per request that no young-generation collection freed (${alloc.requests.toLocaleString('en-US')} requests; promoted to the old generation or made there, or still alive at the end: only a full collection frees them): ${alloc.bytesPerRequest.toLocaleString('en-US')} in all.`
       : `Bytes allocated per request (${alloc.requests.toLocaleString('en-US')} requests; every allocation, also what a scavenge frees at once): ${alloc.bytesPerRequest.toLocaleString('en-US')} in all.`,
     ...alloc.rows.map((r) => `  ${b(r.bytes)} B  ${r.bucket}`),
     'Functions that allocate most (with their caller), bytes per request:',

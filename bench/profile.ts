@@ -13,8 +13,8 @@
  * where a sample of the promises was made: each one costs an allocation, and on Node 20 and 22 also the request-id
  * context's promise hook. `--alloc` then loads it 3 s more under V8's sampling heap profiler and prints the bytes
  * allocated per request by bucket and the functions that allocate most: what sets how often the young generation
- * is collected. `--alloc=survivors` counts only what outlives a scavenge: what grows the old generation until a full
- * collection, into fresh pages that fault.
+ * is collected. `--alloc=survivors` counts only what no young-generation collection frees: what grows the old
+ * generation until a full collection, into fresh pages that fault.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -156,7 +156,7 @@ async function main(): Promise<void> {
   const entries = Number(arg('entries') ?? 100_000);
   const log = (l: string) => process.stderr.write(`${l}\n`);
   const alloc = process.argv.find((a) => a === '--alloc' || a.startsWith('--alloc='));
-  if (alloc !== undefined && alloc !== '--alloc' && alloc !== '--alloc=survivors') throw new Error(`${alloc}: --alloc takes no value or "survivors"`);
+  if ((alloc !== undefined && alloc !== '--alloc' && alloc !== '--alloc=survivors') || process.argv.includes('survivors')) throw new Error('--alloc takes no value or "=survivors" (--alloc=survivors)');
   // expand-uncached: the app with its result cache off, so every request runs the engine
   const app = fork(join(__dirname, 'bench-app.ts'), ['--serve', `--entries=${entries}`, ...(route === 'expand-uncached' ? ['--cache-size=0'] : [])], { execArgv: TS_NODE, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const others: ChildProcess[] = [];

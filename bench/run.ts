@@ -235,10 +235,18 @@ export function document(data: BenchData): string {
         : []),
       ...(p.alloc
         ? [
-            "Bytes the route allocates per request (`--alloc`: a further 3 s of the same load under V8's sampling heap profiler, every",
-            'allocation counted, also what the next scavenge frees): how much a request allocates sets how often the young generation',
-            "is collected. `--route=minimal --alloc` gives the framework's own figure. `--alloc=survivors` counts only what outlives a",
-            'scavenge: what is promoted to the old generation, which grows into fresh pages (page faults) until a full collection.',
+            ...(p.alloc.survivors
+              ? [
+                  "Bytes per request that no young-generation collection freed (`--alloc=survivors`: a further 3 s of the same load under V8's",
+                  'sampling heap profiler): what is promoted to the old generation, or made there, which grows into fresh pages (page',
+                  "faults) until a full collection. `--route=minimal --alloc=survivors` gives the framework's own figure.",
+                ]
+              : [
+                  "Bytes the route allocates per request (`--alloc`: a further 3 s of the same load under V8's sampling heap profiler, every",
+                  'allocation counted, also what the next scavenge frees): how much a request allocates sets how often the young generation',
+                  "is collected. `--route=minimal --alloc` gives the framework's own figure. `--alloc=survivors` counts only what no",
+                  'young-generation collection frees: what grows the old generation into fresh pages (page faults) until a full collection.',
+                ]),
             '',
             '```',
             ...allocationLines(p.alloc),

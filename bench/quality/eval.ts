@@ -5,8 +5,8 @@
  *   npm run eval                 precision (overall, per expansion_type), wanted-alternative recall,
  *                                share of queries with no expansion, reliability table, on dev
  *   npm run eval -- --holdout    the same on the holdout too, and on its parts added later (q241-q360 in the sixth
- *                                round, q361-q445 in the thirteenth), each on its own
- *                                alone (for the report only: read it once, at the end)
+ *                                round, q361-q445 in the thirteenth), each on its own (for the report only: read
+ *                                it once, at the end of a round)
  *   npm run eval -- --cv         5-fold cross-validation on dev: the default threshold and L2 are chosen here
  *   npm run eval -- --fit        refits the calibration (data/calibration.json) on the dev split only
  *                                [--lambda=3] [--calibration=isotonic|platt] (defaults: what --cv chose)

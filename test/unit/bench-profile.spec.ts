@@ -62,11 +62,11 @@ describe('bench:profile allocation census', () => {
     expect(lines).toContain('      100 B  express: stringify lib/response.js <- json lib/response.js');
   });
 
-  it('says when only what outlived a scavenge was counted', () => {
+  it('says when only what no young-generation collection freed was counted', () => {
     const all = allocationLines(allocationCensus(head, 10))[0];
     const survivors = allocationLines({ ...allocationCensus(head, 10), survivors: true })[0];
     expect(all).toContain('every allocation');
-    expect(survivors).toContain('outlived a scavenge');
+    expect(survivors).toContain('no young-generation collection freed');
     expect(survivors).toContain('470 in all');
   });
 });

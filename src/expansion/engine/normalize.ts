@@ -125,6 +125,9 @@ export function canonicalKey(tokens: readonly string[]): string {
 }
 
 /** Small English stop-word list: never expanded through WordNet and ignored as context evidence. */
+/** A hyphenated word whose last part is a particle ("sign-off", "check-in", "follow-up"): a noun, or a verb when open. */
+export const PARTICLE_END = /-(?:off|on|in|out|up|down|over|back|through|away|by)$/;
+
 export const STOPWORDS: ReadonlySet<string> = new Set(
   ('a an and are as at be been being but by can could did do does for from had has have how i if in into is it its ' +
     'me my no not of on or our so such than that the their them then there these they this those to too us was we ' +

@@ -2,15 +2,19 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { dataFile } from './data-files';
 import { DOMAIN_FAMILIES } from './domains';
-import { canonicalKey, STOPWORDS, tokenize } from './normalize';
+import { canonicalKey, PARTICLE_END, STOPWORDS, tokenize } from './normalize';
 
 /** A hyphenated word of letters and digits ("self-appraisal", "end-of-year"). */
 const HYPHENATED = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
+
 /**
- * A hyphenated noun whose last part is a particle ("sign-off", "check-in", "follow-up") is a phrasal verb when
- * written open: "who can sign off my expenses" must not read as the noun.
+ * A member's words with its hyphenated words split, unless it then opens with two function words: written open,
+ * "how-to guide" and "out-of-office reply" begin a clause ("how to guide new hires").
  */
-const PARTICLE_END = /-(?:off|on|in|out|up|down|over|back|through|away|by)$/;
+function openForm(toks: readonly string[]): string[] | undefined {
+  const words = toks.flatMap((w) => (HYPHENATED.test(w) ? w.split('-') : [w]));
+  return STOPWORDS.has(words[0]) && STOPWORDS.has(words[1] ?? '') ? undefined : words;
+}
 
 export const THESAURUS_POS = ['noun', 'verb', 'adj'] as const;
 export type ThesaurusPos = (typeof THESAURUS_POS)[number];
@@ -86,7 +90,8 @@ export class Thesaurus {
       set.terms.forEach((t, member) => {
         const toks = t.split(' ');
         // a hyphenated member is also found where a query writes it open ("self appraisal" for "self-appraisal")
-        const open = set.pos === 'noun' && toks.some((w) => HYPHENATED.test(w)) && !toks.some((w) => PARTICLE_END.test(w) || STOPWORDS.has(w.split('-')[0])) ? toks.flatMap((w) => (HYPHENATED.test(w) ? w.split('-') : [w])) : undefined;
+        // not a member ending in a particle: written open it is a phrasal verb ("who can sign off my expenses")
+        const open = set.pos === 'noun' && toks.some((w) => HYPHENATED.test(w)) && !toks.some((w) => PARTICLE_END.test(w)) ? openForm(toks) : undefined;
         for (const words of open ? [toks, open] : [toks]) {
           for (const key of new Set([words.join(' '), canonicalKey(words)])) {
             const list = this.byKey.get(key) ?? [];

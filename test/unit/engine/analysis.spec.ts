@@ -19,8 +19,9 @@ describe('query analysis', () => {
     expect(cls('manager sign-off for the budget', 'sign-off')).toBe('noun');
     expect(cls('user acceptance testing sign-off', 'sign-off')).toBe('noun');
     expect(cls('follow-up meeting notes', 'follow-up')).toBe('noun');
-    // written open, the verb and its particle stay what they are
+    // written open, the verb and its particle stay what they are; a hyphenated word ending otherwise keeps its tag
     expect(cls('who can sign off my expenses', 'sign')).toBe('verb');
+    expect(analyse('read-only access').tokens[0].pos).not.toBe('NOUN');
   });
 
   it('reads a query-initial word the lexicon knows only as a noun as a noun when a noun phrase follows, never before an object', () => {

@@ -175,6 +175,7 @@ describe('each source on its own', () => {
         { terms: ['self-appraisal', 'self-assessment'], pos: 'noun', domain: 'hr' },
         { terms: ['sign-off', 'approval'], pos: 'noun', domain: 'general' },
         { terms: ['how-to guide', 'step-by-step guide'], pos: 'noun', domain: 'general' },
+        { terms: ['all-hands meeting', 'town hall'], pos: 'noun', domain: 'general' },
       ],
     });
     const open = stateFor('self appraisal examples', { thesaurus: th });
@@ -182,13 +183,18 @@ describe('each source on its own', () => {
     expect(open.units[0]).toEqual({ tokStart: 0, tokEnd: 2 });
     matchThesaurus(open);
     expect(pairs(open)).toEqual(['self appraisal -> self-assessment']);
-    // "sign off" written open is the verb; "how to" is never the noun "how-to"
-    for (const q of ['who can sign off my expenses', 'how to reset my password']) {
+    // "sign off" written open is the verb; two function words begin a clause, never the noun "how-to guide"
+    for (const q of ['who can sign off my expenses', 'how to guide new hires']) {
       const s = stateFor(q, { thesaurus: th });
       s.units = detectUnits(s, []);
       matchThesaurus(s);
       expect(pairs(s)).toEqual([]);
     }
+    // one function word is no clause: "all hands meeting" is the meeting
+    const allHands = stateFor('all hands meeting notes', { thesaurus: th });
+    allHands.units = detectUnits(allHands, []);
+    matchThesaurus(allHands);
+    expect(pairs(allHands)).toEqual(['all hands meeting -> town hall']);
     // written as listed it is found as before
     const hyphen = stateFor('sign-off needed', { thesaurus: th });
     hyphen.units = detectUnits(hyphen, []);

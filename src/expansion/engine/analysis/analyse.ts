@@ -1,5 +1,5 @@
 import { LIMITS } from '../limits';
-import { prepare, STOPWORDS, tokenSpans } from '../normalize';
+import { PARTICLE_END, prepare, STOPWORDS, tokenSpans } from '../normalize';
 import { inflectionOf, type Inflection } from './inflect';
 import { tag, type UPos } from './tagger';
 
@@ -118,7 +118,7 @@ export function analyse(query: string): QueryAnalysis {
     const lemma = exact && head ? head.lemma.toLowerCase() : s.norm;
     // a token the tagger cut in pieces ("ci/cd", "node.js", "c++") is a name: a noun
     // a hyphenated word ending in a particle ("sign-off", "follow-up", "check-in") is a noun, not its particle
-    const pos: UPos = head === undefined ? 'X' : exact ? head.pos : /^[a-z]+(-[a-z]+)*$/.test(s.norm) ? (PARTICLE_POS.has(head.pos) && s.norm.includes('-') ? 'NOUN' : head.pos) : 'PROPN';
+    const pos: UPos = head === undefined ? 'X' : exact ? head.pos : /^[a-z]+(-[a-z]+)*$/.test(s.norm) ? (PARTICLE_POS.has(head.pos) && PARTICLE_END.test(s.norm) ? 'NOUN' : head.pos) : 'PROPN';
     rows.push({ norm: s.norm, lemma: lemma || s.norm, pos });
   }
   repair(rows);
