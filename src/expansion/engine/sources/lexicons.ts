@@ -144,7 +144,7 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
       builder.add(span, replacement, candidate);
       // the long form in the other spelling variety too, just after it ("EAP" -> "employee assistance programme")
       const variant = otherSpelling(replacement, [builder.domain, rs.sense.domain]);
-      if (variant !== undefined) builder.add(span, variant, { ...candidate, raw: raw * SPELLING_VARIANT_FACTOR, useSynonym: otherSpelling(rs.sense.expansion, [builder.domain, rs.sense.domain]) ?? variant, features: { ...candidate.features, variant: 'british/american spelling' } });
+      if (variant !== undefined) builder.add(span, variant, { ...candidate, raw: raw * SPELLING_VARIANT_FACTOR, useSynonym: replacement === rs.sense.expansion ? variant : (otherSpelling(rs.sense.expansion, [builder.domain, rs.sense.domain]) ?? variant), features: { ...candidate.features, variant: 'british/american spelling' } });
     }
     spans++;
   }
