@@ -35,7 +35,14 @@ interface Query {
 const HERE = __dirname;
 const DATA = path.resolve(HERE, '../../src/expansion/engine/data');
 const args = process.argv.slice(2);
-const queries = (JSON.parse(fs.readFileSync(path.join(HERE, 'queries.json'), 'utf8')) as { queries: Query[] }).queries;
+/** the same words once hyphens are read as spaces, as a search engine's tokenizer reads them */
+const sameWords = (a: string, b: string) => a.toLowerCase().split(/[\s-]+/).filter(Boolean).join(' ') === b.toLowerCase().split(/[\s-]+/).filter(Boolean).join(' ');
+// a wanted alternative that is its term with hyphens for spaces or back ("month end" -> "month-end") is matched by the
+// query as written: it is not an alternative any result could add, so it is not counted
+const queries = (JSON.parse(fs.readFileSync(path.join(HERE, 'queries.json'), 'utf8')) as { queries: Query[] }).queries.map((q) => ({
+  ...q,
+  wanted: q.wanted.map((w) => ({ ...w, alternatives: w.alternatives.filter((a) => !sameWords(a, w.term)) })).filter((w) => w.alternatives.length > 0),
+}));
 const labelsFile = path.join(HERE, 'judgments.json');
 const labels: Record<string, 'good' | 'bad'> = fs.existsSync(labelsFile) ? (JSON.parse(fs.readFileSync(labelsFile, 'utf8')) as { labels: Record<string, 'good' | 'bad'> }).labels : {};
 

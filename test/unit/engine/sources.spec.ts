@@ -1,3 +1,4 @@
+import { clipped } from '../../../src/expansion/engine/sources/thesaurus';
 import { defaultThesaurus, detectUnits, ExpansionIndex, loadLexicons, matchAbbreviations, matchAcronyms, matchCatalogue, matchContext, matchPatterns, matchSpelling, matchThesaurus, matchWordNet, Thesaurus, WordNetIndex } from '../../../src/expansion/engine';
 import { entry, pairs, stateFor } from './helpers';
 
@@ -54,6 +55,9 @@ describe('each source on its own', () => {
     expect(feature('GC approval needed for contract changes', 'senses')).toEqual(['general counsel: 3', 'green card: 3', 'garbage collection: 3']);
     // the best-ranked sense (by context) fits the domain less than another: nothing is out of contention
     expect(feature('EV charging spots', 'senses', 'facilities')).toEqual(['electric vehicle: 2', 'earned value: 2']);
+    // a sense filed under another domain counts as a mismatch only when the key has other senses
+    expect(feature('GC approval needed for contract changes', 'domain_mismatch', 'legal')).toEqual(['general counsel: 0', 'green card: 0', 'garbage collection: 1']);
+    expect(feature('SLA vs SLO dashboard', 'domain_mismatch', 'engineering').filter((p) => p.startsWith('service level agreement'))).toEqual(['service level agreement: 0']);
   });
 
   it('acronyms: capitals and a lower-case "s" are the plural of the key, even where a longer key spells the same letters', () => {
@@ -148,6 +152,18 @@ describe('each source on its own', () => {
     expect(variants('practice the pitch')).toEqual(['practice -> practise']);
   });
 
+  it('spelling: a noun in -ment follows its verb\'s spelling when the table lacks it and the form is in use', () => {
+    const variants = (q: string) => {
+      const s = stateFor(q, { index: lexIndex });
+      matchSpelling(s);
+      return pairs(s);
+    };
+    expect(variants('benefits enrollment deadline')).toEqual(['enrollment -> enrolment']);
+    expect(variants('enrolments open')).toEqual(['enrolments -> enrollments']);
+    // no verb with a variant, no derived form: "payment" stays
+    expect(variants('payment run')).toEqual([]);
+  });
+
   it('abbreviations: lexicon abbreviations only', () => {
     const s = stateFor('mgmt approval', { index: lexIndex });
     matchAbbreviations(s);
@@ -167,6 +183,35 @@ describe('each source on its own', () => {
     const a = stateFor('printer not working', { thesaurus: adj });
     matchThesaurus(a);
     expect(pairs(a)).toEqual(['not working -> out of order']);
+  });
+
+  it('thesaurus: a noun or adjective wording is offered in the other spelling variety too, just after it; a verb is not', () => {
+    const th = new Thesaurus({ sets: [{ terms: ['reorg', 'reorganization'], pos: 'noun', domain: 'general' }, { terms: ['permit', 'license'], pos: 'verb', domain: 'general' }] });
+    const s = stateFor('latest reorg announcement', { thesaurus: th });
+    matchThesaurus(s);
+    expect(pairs(s)).toEqual(['reorg -> reorganization', 'reorg -> reorganisation']);
+    const [listed, variant] = s.builder.candidates;
+    expect(variant.raw).toBeLessThan(listed.raw);
+    expect(variant.useSynonym).toBe('reorganisation');
+    const v = stateFor('who can permit access', { thesaurus: th });
+    matchThesaurus(v);
+    expect(pairs(v)).toEqual(['permit -> license']);
+  });
+
+  it('thesaurus model feature "clipped": one wording is the other with words shortened', () => {
+    expect(clipped('mat leave', 'maternity leave')).toBe(true);
+    expect(clipped('env vars', 'environment variables')).toBe(true);
+    expect(clipped('Reorg', 'reorganisation')).toBe(true);
+    expect(clipped('comms', 'communications')).toBe(true);
+    // a different word, a different word count, or the same wording are not
+    expect(clipped('handoff', 'handover')).toBe(false);
+    expect(clipped('org chart', 'organization chart structure')).toBe(false);
+    expect(clipped('laptop', 'notebook')).toBe(false);
+    expect(clipped('leave', 'leave')).toBe(false);
+    const th = new Thesaurus({ sets: [{ terms: ['maternity leave', 'mat leave', 'pregnancy leave'], pos: 'noun', domain: 'hr' }] });
+    const s = stateFor('mat leave pay', { thesaurus: th });
+    matchThesaurus(s);
+    expect(s.builder.candidates.map((c) => `${c.replacement}: ${String(c.features?.clipped)}`)).toEqual(['maternity leave: 1', 'pregnancy leave: 0']);
   });
 
   it('thesaurus: a hyphenated noun is found where the query writes it open, but a phrasal verb stays a verb', () => {
@@ -265,5 +310,29 @@ describe('orthography and number formats', () => {
     const w = stateFor('kitchen on the fifth floor', { index: lexIndex2 });
     matchPatterns(w);
     expect(pairs(w)).toEqual(['fifth floor -> floor 5', 'fifth floor -> 5th floor']);
+  });
+
+  it('patterns: thousands, percentages and counts in their other written forms', () => {
+    const forms = (q: string) => {
+      const s = stateFor(q, { index: lexIndex2 });
+      matchPatterns(s);
+      return s.builder.candidates.map((c) => `${c.span.surface} -> ${c.replacement}`);
+    };
+    expect(forms('three quotes rule for purchases over 10k')).toEqual(['three -> 3', '10k -> 10,000', '10k -> 10000']);
+    expect(forms('contracts over $250K')).toEqual(['250K -> 250,000', '250K -> 250000']);
+    // "401k" is a retirement plan, not 401,000
+    expect(forms('401k match')).toEqual([]);
+    expect(forms('discount approval over 20%')).toEqual(['20% -> 20 percent', '20% -> 20 per cent']);
+    expect(forms('2 monitors for home office')).toEqual(['2 -> two']);
+    // a count only before a plural noun: a version number or "one" stay as written
+    expect(forms('windows 11 upgrade')).toEqual([]);
+    expect(forms('one day sick leave')).toEqual([]);
+  });
+
+  it('patterns: a percentage is replaced with its sign in the expanded query', () => {
+    const s = stateFor('discount approval over 20% for renewals', { index: lexIndex2 });
+    matchPatterns(s);
+    const [c] = s.builder.candidates;
+    expect(s.analysis.text.slice(0, c.span.charStart) + c.replacement + s.analysis.text.slice(c.span.charEnd)).toBe('discount approval over 20 percent for renewals');
   });
 });

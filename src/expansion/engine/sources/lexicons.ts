@@ -117,7 +117,9 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
         senses: Math.min(contending, 5),
         sense_prior: rs.prior,
         domain_match: rs.domainMatch === 1 ? 1 : 0,
-        domain_mismatch: rs.domainMatch === -1 ? 1 : 0,
+        // a sense filed under another domain than the request's counts against it only when the key has other
+        // senses a searcher could mean ("SLA" is filed under business and searched in engineering too)
+        domain_mismatch: rs.domainMatch === -1 && ranked.length > 1 ? 1 : 0,
         request_domain: builder.domain ? 1 : 0,
         context_hit: rs.contextHits > 0 ? 1 : 0,
         lowercase: lower ? 1 : 0,

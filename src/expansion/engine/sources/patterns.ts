@@ -1,3 +1,4 @@
+import type { MatchSpan } from '../candidates';
 import type { MatchState } from './types';
 
 /** Source score of a number-format variant before calibration. */
@@ -25,11 +26,14 @@ function numberOf(token: string, ordinalOnly: boolean): number | undefined {
   return w >= 0 ? w + 1 : undefined;
 }
 
+const CARDINAL_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+
 /**
  * Building levels written three ways: "floor 3" <-> "3rd floor" <-> "third floor" (also level, storey). The
  * other two forms of the one the query uses are offered.
  */
 export function matchPatterns(state: MatchState): void {
+  matchNumberFormats(state);
   const { builder, analysis } = state;
   const tokens = analysis.tokens;
   for (let i = 0; i + 1 < tokens.length && !builder.full; i++) {
@@ -63,5 +67,57 @@ export function matchPatterns(state: MatchState): void {
       });
     }
     i++;
+  }
+}
+
+function addPattern(state: MatchState, span: MatchSpan, form: string, pattern: string): void {
+  state.builder.add(span, form, {
+    kind: 'synonym',
+    source: 'pattern',
+    raw: PATTERN_SCORE,
+    domain: null,
+    domainMatch: 0,
+    contextHits: 0,
+    scoped: false,
+    useTerm: span.surface.toLowerCase(),
+    useSynonym: form,
+    success: null,
+    features: { pattern },
+  });
+}
+
+/**
+ * Numbers written another way a document may use:
+ * - thousands: "10k" -> "10,000", "10000" (1k-99k and round hundreds of thousands: "401k" is a retirement plan);
+ * - percentages: "20%" -> "20 percent", "20 per cent" (not back: a search engine's tokenizer drops the sign);
+ * - counts of things: "three quotes" <-> "3 quotes" (two to twelve, before a plural noun; "one" is too often a
+ *   word of its own: "one-on-one", "day one").
+ */
+function matchNumberFormats(state: MatchState): void {
+  const { builder, analysis } = state;
+  const { tokens, text } = analysis;
+  for (let i = 0; i < tokens.length && !builder.full; i++) {
+    const t = tokens[i];
+    const thousands = /^(\d{1,3})k$/.exec(t.norm);
+    if (thousands) {
+      const n = Number(thousands[1]);
+      if (n === 0 || (n >= 100 && n % 10 !== 0)) continue;
+      const span = builder.span(i, i + 1);
+      addPattern(state, span, `${n},000`, 'thousands');
+      addPattern(state, span, `${n}000`, 'thousands');
+      continue;
+    }
+    if (/^\d+(\.\d+)?$/.test(t.norm) && text[t.end] === '%') {
+      const span = builder.span(i, i + 1);
+      const withSign: MatchSpan = { ...span, charEnd: span.charEnd + 1, surface: `${span.surface}%` };
+      addPattern(state, withSign, `${t.norm} percent`, 'percent');
+      addPattern(state, withSign, `${t.norm} per cent`, 'percent');
+      continue;
+    }
+    const next = tokens[i + 1];
+    if (!next || next.wordClass !== 'noun' || next.inflection !== 'plural') continue;
+    const word = CARDINAL_WORDS.indexOf(t.norm);
+    if (word >= 0) addPattern(state, builder.span(i, i + 1), String(word + 2), 'count');
+    else if (/^\d{1,2}$/.test(t.norm) && Number(t.norm) >= 2 && Number(t.norm) <= 12) addPattern(state, builder.span(i, i + 1), CARDINAL_WORDS[Number(t.norm) - 2], 'count');
   }
 }

@@ -57,12 +57,23 @@ export function matchSpelling(state: MatchState): void {
 function variantFor(word: string, technical: boolean, wordClass: string): string | undefined {
   if (!/^[a-z]+$/.test(word) || NEVER.has(word)) return undefined;
   if ((NOUN_ONLY.has(word) && wordClass !== 'noun') || (VERB_ONLY.has(word) && wordClass !== 'verb')) return undefined;
-  const variant = spellingVariant(word);
+  const variant = spellingVariant(word) ?? derivedVariant(word);
   if (!variant || (technical && (SENSE_SPLIT.has(word) || SENSE_SPLIT.has(variant)))) return undefined;
   // a variant absent from the frequency list where the word itself is common is archaic or another word
   // ("connexion", "instal", "philtre" for filter)
   if (zipf(variant) < 1 && zipf(word) >= 3) return undefined;
   return variant;
+}
+
+/**
+ * A noun in -ment that the spelling table lacks, spelt like its verb in the other variety when that form is in
+ * the frequency list: "enrollment" -> "enrolment" (enroll -> enrol), "enrollments" -> "enrolments".
+ */
+function derivedVariant(word: string): string | undefined {
+  const m = /^([a-z]+)(ments?)$/.exec(word);
+  const stem = m ? spellingVariant(m[1]) : undefined;
+  if (!m || !stem || zipf(`${stem}ment`) < 1) return undefined;
+  return stem + m[2];
 }
 
 /**

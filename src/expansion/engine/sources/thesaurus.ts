@@ -3,6 +3,8 @@ import { domainMatchOf } from '../domains';
 import type { ThesaurusHit } from '../thesaurus';
 import type { LogisticModel } from '../calibration';
 import type { MatchState } from './types';
+import { SPELLING_VARIANT_FACTOR } from './lexicons';
+import { otherSpelling } from './spelling';
 import { phraseKeys } from './units';
 
 /** Source score of a thesaurus alternative before calibration (docs/EXPANSION.md, "Thesaurus"). */
@@ -28,7 +30,7 @@ export const THESAURUS_SCORE = {
 const NOUNISH = new Set(['NOUN', 'PROPN']);
 
 /** The features a fitted model weighs (calibration.json thesaurus_model), all 0/1 or small counts. */
-export const THESAURUS_FEATURES = ['member', 'term_member', 'set_size', 'domain_match', 'domain_mismatch', 'request_domain', 'general_set', 'compound', 'context_gated', 'context_hit', 'longer_wording', 'rare_wording', 'verb', 'after_noun', 'before_noun', 'wordnet_agrees', 'unsupported', 'nested'] as const;
+export const THESAURUS_FEATURES = ['member', 'term_member', 'set_size', 'domain_match', 'domain_mismatch', 'request_domain', 'general_set', 'compound', 'context_gated', 'context_hit', 'longer_wording', 'rare_wording', 'verb', 'after_noun', 'before_noun', 'wordnet_agrees', 'unsupported', 'nested', 'clipped'] as const;
 
 const weightCache = new WeakMap<LogisticModel, Float64Array>();
 /** A fitted model's weights in THESAURUS_FEATURES order (0 for a feature it does not know). */
@@ -41,6 +43,34 @@ function modelWeights(model: LogisticModel): Float64Array {
 /** 1 for a wording of known words, less for one with a word that is rare even in speech. */
 export function commonness(alt: string): number {
   return zipf(alt) >= THESAURUS_SCORE.rareZipf ? 1 : THESAURUS_SCORE.rareWording;
+}
+
+/** True when a letter sequence is a shortening of a word: its first letter, the rest in order ("vars", "variables"). */
+function shortens(short: string, long: string): boolean {
+  if (short.length < 2 || short.length >= long.length || short[0] !== long[0]) return false;
+  let j = 1;
+  for (let i = 1; i < short.length; i++) {
+    while (j < long.length && long[j] !== short[i]) j++;
+    if (j++ >= long.length) return false;
+  }
+  return true;
+}
+
+/**
+ * True when two wordings have the same number of words and every word that differs is a shortening of the other's
+ * word at its place ("mat leave" / "maternity leave", "env vars" / "environment variables", "reorg").
+ */
+export function clipped(a: string, b: string): boolean {
+  const x = a.toLowerCase().split(/[\s-]+/);
+  const y = b.toLowerCase().split(/[\s-]+/);
+  if (x.length !== y.length) return false;
+  let differs = false;
+  for (let i = 0; i < x.length; i++) {
+    if (x[i] === y[i]) continue;
+    differs = true;
+    if (!shortens(x[i], y[i]) && !shortens(y[i], x[i])) return false;
+  }
+  return differs;
 }
 
 /**
@@ -111,6 +141,8 @@ export function matchThesaurus(state: MatchState): void {
         vector[16] = unsupported ? 1 : 0;
         // a compound inside a longer listed one
         vector[17] = u.nested ? 1 : 0;
+        // one wording is the other with words shortened ("mat leave" / "maternity leave", "env vars")
+        vector[18] = clipped(set.terms[member], alt) ? 1 : 0;
         let raw: number;
         if (weights && model) {
           let z = model.bias;
@@ -126,7 +158,7 @@ export function matchThesaurus(state: MatchState): void {
         // hires", "meeting invites") is a plural
         const inflection = set.pos !== 'noun' ? head.inflection : head.inflection === 'plural' || head.inflection === 'third' ? 'plural' : 'base';
         const replacement = set.pos === 'adj' ? alt : inflectLike(alt, inflection, set.pos === 'verb' ? 'VERB' : 'NOUN');
-        builder.add(span, replacement, {
+        const candidate = {
           kind: 'synonym',
           source: 'thesaurus',
           raw,
@@ -138,7 +170,11 @@ export function matchThesaurus(state: MatchState): void {
           useSynonym: alt,
           success: null,
           features,
-        });
+        } as const;
+        builder.add(span, replacement, candidate);
+        // a noun or adjective wording in the other spelling variety too, just after it ("reorg" -> "reorganisation")
+        const variant = set.pos === 'verb' ? undefined : otherSpelling(replacement, [builder.domain, set.domain]);
+        if (variant !== undefined) builder.add(span, variant, { ...candidate, raw: raw * SPELLING_VARIANT_FACTOR, useSynonym: otherSpelling(alt, [builder.domain, set.domain]) ?? variant, features: { ...features, variant: 'british/american spelling' } });
       }
     }
   }
