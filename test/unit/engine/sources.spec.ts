@@ -203,8 +203,12 @@ describe('each source on its own', () => {
     expect(clipped('env vars', 'environment variables')).toBe(true);
     expect(clipped('Reorg', 'reorganisation')).toBe(true);
     expect(clipped('comms', 'communications')).toBe(true);
-    // a different word, a different word count, or the same wording are not
+    expect(clipped('user acceptance test', 'user acceptance testing')).toBe(true);
+    // a different word, a common word spelt with some letters of another, a different word count, or the same wording
+    // are not
     expect(clipped('handoff', 'handover')).toBe(false);
+    expect(clipped('stale deal', 'stalled deal')).toBe(false);
+    expect(clipped('cost per action', 'cost per acquisition')).toBe(false);
     expect(clipped('org chart', 'organization chart structure')).toBe(false);
     expect(clipped('laptop', 'notebook')).toBe(false);
     expect(clipped('leave', 'leave')).toBe(false);
@@ -320,12 +324,20 @@ describe('orthography and number formats', () => {
     };
     expect(forms('three quotes rule for purchases over 10k')).toEqual(['three -> 3', '10k -> 10,000', '10k -> 10000']);
     expect(forms('contracts over $250K')).toEqual(['250K -> 250,000', '250K -> 250000']);
-    // "401k" is a retirement plan, not 401,000
-    expect(forms('401k match')).toEqual([]);
+    // thousands only for an amount: "401k" is a retirement plan, "4k" a resolution, "5k" a race, "1,5k" a decimal
+    expect(forms('over 401k')).toEqual([]);
+    expect(forms('4k monitor not working')).toEqual([]);
+    expect(forms('5k charity run')).toEqual([]);
+    expect(forms('budget over 1,5k')).toEqual([]);
     expect(forms('discount approval over 20%')).toEqual(['20% -> 20 percent', '20% -> 20 per cent']);
+    // the sign must end the word
+    expect(forms('20%off coupon')).toEqual([]);
+    expect(forms('20%+ growth')).toEqual([]);
     expect(forms('2 monitors for home office')).toEqual(['2 -> two']);
-    // a count only before a plural noun: a version number or "one" stay as written
+    // a count only before a plural noun and not after a noun it labels; "one" stays as written
     expect(forms('windows 11 upgrade')).toEqual([]);
+    expect(forms('version 2 docs')).toEqual([]);
+    expect(forms('page 2 results')).toEqual([]);
     expect(forms('one day sick leave')).toEqual([]);
   });
 

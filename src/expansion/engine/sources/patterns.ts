@@ -88,11 +88,17 @@ function addPattern(state: MatchState, span: MatchSpan, form: string, pattern: s
 
 /**
  * Numbers written another way a document may use:
- * - thousands: "10k" -> "10,000", "10000" (1k-99k and round hundreds of thousands: "401k" is a retirement plan);
- * - percentages: "20%" -> "20 percent", "20 per cent" (not back: a search engine's tokenizer drops the sign);
- * - counts of things: "three quotes" <-> "3 quotes" (two to twelve, before a plural noun; "one" is too often a
- *   word of its own: "one-on-one", "day one").
+ * - thousands: "10k" -> "10,000", "10000", for an amount: after a currency sign or a word that compares amounts
+ *   ("$50k", "over 10k"; not a "4k monitor" or a "5k run"), 1k-99k and 100k-990k in steps of 10k ("401k" is a
+ *   retirement plan);
+ * - percentages: "20%" -> "20 percent", "20 per cent" (not back: a search engine's tokenizer drops the sign), when the
+ *   sign ends the word ("20%off" stays);
+ * - counts of things: "three quotes" <-> "3 quotes" (two to twelve, before a plural noun and not after a noun, which
+ *   it labels: "version 2 docs"; "one" is too often a word of its own: "one-on-one", "day one").
  */
+const AMOUNT_BEFORE = new Set(['over', 'under', 'above', 'below', 'than', 'exceeding', 'to', 'from', 'about', 'around', 'approx', 'approximately', 'upto']);
+const NOUNISH = new Set(['NOUN', 'PROPN']);
+
 function matchNumberFormats(state: MatchState): void {
   const { builder, analysis } = state;
   const { tokens, text } = analysis;
@@ -102,12 +108,14 @@ function matchNumberFormats(state: MatchState): void {
     if (thousands) {
       const n = Number(thousands[1]);
       if (n === 0 || (n >= 100 && n % 10 !== 0)) continue;
+      const before = text[t.start - 1] ?? '';
+      if (!/[$€£¥]/.test(before) && !(/\s/.test(before) && i > 0 && AMOUNT_BEFORE.has(tokens[i - 1].norm))) continue;
       const span = builder.span(i, i + 1);
       addPattern(state, span, `${n},000`, 'thousands');
       addPattern(state, span, `${n}000`, 'thousands');
       continue;
     }
-    if (/^\d+(\.\d+)?$/.test(t.norm) && text[t.end] === '%') {
+    if (/^\d+(\.\d+)?$/.test(t.norm) && text[t.end] === '%' && !/[\p{L}\p{N}+]/u.test(text[t.end + 1] ?? '')) {
       const span = builder.span(i, i + 1);
       const withSign: MatchSpan = { ...span, charEnd: span.charEnd + 1, surface: `${span.surface}%` };
       addPattern(state, withSign, `${t.norm} percent`, 'percent');
@@ -115,7 +123,7 @@ function matchNumberFormats(state: MatchState): void {
       continue;
     }
     const next = tokens[i + 1];
-    if (!next || next.wordClass !== 'noun' || next.inflection !== 'plural') continue;
+    if (!next || next.wordClass !== 'noun' || next.inflection !== 'plural' || (i > 0 && NOUNISH.has(tokens[i - 1].pos))) continue;
     const word = CARDINAL_WORDS.indexOf(t.norm);
     if (word >= 0) addPattern(state, builder.span(i, i + 1), String(word + 2), 'count');
     else if (/^\d{1,2}$/.test(t.norm) && Number(t.norm) >= 2 && Number(t.norm) <= 12) addPattern(state, builder.span(i, i + 1), CARDINAL_WORDS[Number(t.norm) - 2], 'count');

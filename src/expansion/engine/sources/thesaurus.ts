@@ -28,6 +28,8 @@ export const THESAURUS_SCORE = {
 } as const;
 
 const NOUNISH = new Set(['NOUN', 'PROPN']);
+/** A word this common in SUBTLEX-US is a word of its own, not a shortening spelt with some letters of another. */
+const SHORTENING_MAX_ZIPF = 3;
 
 /** The features a fitted model weighs (calibration.json thesaurus_model), all 0/1 or small counts. */
 export const THESAURUS_FEATURES = ['member', 'term_member', 'set_size', 'domain_match', 'domain_mismatch', 'request_domain', 'general_set', 'compound', 'context_gated', 'context_hit', 'longer_wording', 'rare_wording', 'verb', 'after_noun', 'before_noun', 'wordnet_agrees', 'unsupported', 'nested', 'clipped'] as const;
@@ -45,9 +47,15 @@ export function commonness(alt: string): number {
   return zipf(alt) >= THESAURUS_SCORE.rareZipf ? 1 : THESAURUS_SCORE.rareWording;
 }
 
-/** True when a letter sequence is a shortening of a word: its first letter, the rest in order ("vars", "variables"). */
+/**
+ * True when a word is a shortening of another: its beginning ("org", "organizational"; "test", "testing"), or, for a
+ * word that is rare in its own right, its first letter and the rest in order ("vars", "variables"; "stale" is no
+ * shortening of "stalled", nor "action" of "acquisition").
+ */
 function shortens(short: string, long: string): boolean {
   if (short.length < 2 || short.length >= long.length || short[0] !== long[0]) return false;
+  if (long.startsWith(short)) return true;
+  if (short.length < 3 || zipf(short) >= SHORTENING_MAX_ZIPF) return false;
   let j = 1;
   for (let i = 1; i < short.length; i++) {
     while (j < long.length && long[j] !== short[i]) j++;
