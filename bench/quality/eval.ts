@@ -69,12 +69,11 @@ function shownAlternative(r: EngineResult): string {
  * engine's tokenizer splits on them ("end-user license agreement" delivers "end user license agreement").
  */
 function delivers(r: EngineResult, term: string, alternative: string, query?: string): boolean {
-  const c = canon;
-  if (c(r.metadata.expanded_token) === c(term) && [c(r.synonyms_used[0].synonym), c(shownAlternative(r))].includes(c(alternative))) return true;
+  if (canon(r.metadata.expanded_token) === canon(term) && [canon(r.synonyms_used[0].synonym), canon(shownAlternative(r))].includes(canon(alternative))) return true;
   if (query === undefined) return false;
   const at = query.toLowerCase().indexOf(term.toLowerCase());
   if (at < 0) return false;
-  return c(query.slice(0, at) + alternative + query.slice(at + term.length)) === c(r.expanded_query);
+  return canon(query.slice(0, at) + alternative + query.slice(at + term.length)) === canon(r.expanded_query);
 }
 function label(q: Query, r: EngineResult): 'good' | 'bad' | undefined {
   if (wantedHit(q, r)) return 'good';

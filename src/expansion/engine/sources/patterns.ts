@@ -51,26 +51,13 @@ export function matchPatterns(state: MatchState): void {
     }
     if (!noun || n === undefined) continue;
     const span = builder.span(i, i + 2);
-    for (const form of forms) {
-      builder.add(span, form, {
-        kind: 'synonym',
-        source: 'pattern',
-        raw: PATTERN_SCORE,
-        domain: null,
-        domainMatch: 0,
-        contextHits: 0,
-        scoped: false,
-        useTerm: `${a} ${b}`,
-        useSynonym: form,
-        success: null,
-        features: { pattern: 'building level' },
-      });
-    }
+    for (const form of forms) addPattern(state, span, form, 'building level');
     i++;
   }
 }
 
-function addPattern(state: MatchState, span: MatchSpan, form: string, pattern: string): void {
+/** A pattern's alternative for a span; the term learnt from is the span's words as normalised ("20%" keeps its sign). */
+function addPattern(state: MatchState, span: MatchSpan, form: string, pattern: string, term = span.norm): void {
   state.builder.add(span, form, {
     kind: 'synonym',
     source: 'pattern',
@@ -79,7 +66,7 @@ function addPattern(state: MatchState, span: MatchSpan, form: string, pattern: s
     domainMatch: 0,
     contextHits: 0,
     scoped: false,
-    useTerm: span.surface.toLowerCase(),
+    useTerm: term,
     useSynonym: form,
     success: null,
     features: { pattern },
@@ -118,8 +105,8 @@ function matchNumberFormats(state: MatchState): void {
     if (/^\d+(\.\d+)?$/.test(t.norm) && text[t.end] === '%' && !/[\p{L}\p{N}+]/u.test(text[t.end + 1] ?? '')) {
       const span = builder.span(i, i + 1);
       const withSign: MatchSpan = { ...span, charEnd: span.charEnd + 1, surface: `${span.surface}%` };
-      addPattern(state, withSign, `${t.norm} percent`, 'percent');
-      addPattern(state, withSign, `${t.norm} per cent`, 'percent');
+      addPattern(state, withSign, `${t.norm} percent`, 'percent', `${t.norm}%`);
+      addPattern(state, withSign, `${t.norm} per cent`, 'percent', `${t.norm}%`);
       continue;
     }
     const next = tokens[i + 1];
