@@ -252,8 +252,8 @@ if (args.includes('--fit')) {
   if (methodArg !== undefined && !METHODS.includes(methodArg as ModelCalibration)) throw new Error(`--calibration must be one of ${METHODS.join(', ')}`);
   const table = fitTable(
     queries.filter((x) => x.split === 'dev'),
-    lambdaArg ? Number(lambdaArg.slice('--lambda='.length)) : 1,
-    // the method --cv chose (docs/QUALITY.md); --calibration=isotonic to compare
+    lambdaArg ? Number(lambdaArg.slice('--lambda='.length)) : 3,
+    // the method --cv chose (docs/QUALITY.md); --calibration=platt to compare
     (methodArg as ModelCalibration | undefined) ?? 'isotonic',
   );
   fs.writeFileSync(path.join(DATA, 'calibration.json'), JSON.stringify(table, null, 1) + '\n');

@@ -304,40 +304,6 @@ describe('orthography and number formats', () => {
     expect(pairs(login)).toEqual([]); // a verb and its particle are not a closed noun
   });
 
-  it('spelling: a closed compound is offered open when attested, and only with one reading as two words', () => {
-    const wn = WordNetIndex.fromSenses([
-      ['time', 'noun', [['time', 'clip']]],
-      ['sheet', 'noun', [['sheet', 'piece of paper']]],
-      ['head', 'noun', [['head', 'caput']]],
-      ['count', 'noun', [['count', 'tally']]],
-      ['head count', 'noun', [['head count', 'headcount']]],
-      ['headcount', 'noun', [['headcount', 'head count']]],
-      ['site', 'noun', [['site', 'land site']]],
-      ['pay', 'noun', [['pay', 'wage']]],
-      ['slip', 'noun', [['slip', 'slip of paper']]],
-      ['lip', 'noun', [['lip', 'rim']]],
-      ['pass', 'verb', [['pass', 'go through']]],
-      ['word', 'noun', [['word', 'term']]],
-    ]);
-    const open = (query: string, wordnet: WordNetIndex | null = wn) => {
-      const s = stateFor(query, { index: lexIndex2, wordnet: wordnet ?? undefined });
-      matchSpelling(s);
-      return s.builder.candidates.filter((c) => c.features.variant === 'open compound').map((c) => `${c.span.norm} -> ${c.replacement}`);
-    };
-    // in neither the frequency list nor WordNet: newer than both, each part a common word
-    expect(open('submit timesheets by friday')).toEqual(['timesheets -> time sheets']);
-    // a word of its own in WordNet, written open where WordNet lists the collocation
-    expect(open('headcount budget approval')).toEqual(['headcount -> head count']);
-    // a particle is joined by a hyphen
-    expect(open('team offsite budget')).toEqual(['offsite -> off-site']);
-    // a common word is a word, not a spelling of two ("pass word")
-    expect(open('password reset')).toEqual([]);
-    // two readings ("pay slip", "pays lip"): neither is clearly the word
-    expect(open('where is my payslip')).toEqual([]);
-    // nothing without WordNet to attest the open form
-    expect(open('submit timesheets by friday', null)).toEqual([]);
-  });
-
   it('patterns: building levels in their other two forms', () => {
     const s = stateFor('printer not working on floor 3', { index: lexIndex2 });
     matchPatterns(s);

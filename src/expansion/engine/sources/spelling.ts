@@ -5,12 +5,6 @@ import type { MatchState } from './types';
 /** Source score of a spelling variant before calibration: British/American, and a closed compound. */
 export const SPELLING_SCORE = 0.9;
 export const CLOSED_COMPOUND_SCORE = 0.8;
-/** Source score of a closed compound written open ("payslip" -> "pay slip"), before calibration. */
-export const OPEN_COMPOUND_SCORE = 0.75;
-/** Particles that end or begin a compound written three ways ("handoff", "hand-off", "hand off"; "offsite"). */
-const COMPOUND_PARTICLES = new Set(['off', 'up', 'out', 'back', 'over', 'down']);
-/** A part of a closed compound is a word of its own when at least this common in SUBTLEX-US. */
-const COMPOUND_PART_ZIPF = 3;
 /** A closed form counts as a word when this common in SUBTLEX-US, or listed in the thesaurus. */
 const KNOWN_WORD_ZIPF = 2;
 
@@ -37,7 +31,6 @@ const VERB_ONLY = new Set(['practice', 'practices']);
  */
 export function matchSpelling(state: MatchState): void {
   matchClosedCompounds(state);
-  matchOpenCompounds(state);
   const { builder, analysis } = state;
   const technical = builder.domain !== undefined && TECHNICAL.has(builder.domain);
   analysis.tokens.forEach((t, i) => {
@@ -137,50 +130,4 @@ function matchClosedCompounds(state: MatchState): void {
     const closed = t.norm + tokens[i + 1].norm;
     if (known(closed)) add(i, i + 2, closed);
   }
-}
-
-/**
- * A closed compound written open, or hyphenated around a particle: "payslip" -> "pay slip", "timesheets" -> "time
- * sheets", "handoff" -> "hand-off", "offsite" -> "off-site". Only a word that is not common in its own right
- * (Zipf < 3: "password", "laptop", "breakdown" are words, not spellings of two) with exactly one reading as two
- * words, each common or a particle; and the open form must be attested: a WordNet collocation ("head count", "cut
- * off"), or the closed form is in neither SUBTLEX-US nor WordNet (a compound newer than both). Without WordNet
- * nothing is split.
- */
-function matchOpenCompounds(state: MatchState): void {
-  const { builder, analysis, wordnet } = state;
-  if (!wordnet) return;
-  const inWordNet = (w: string) => wordnet.entry(w, 'noun') !== undefined || wordnet.entry(w, 'verb') !== undefined || wordnet.entry(w, 'adj') !== undefined;
-  const part = (p: string) => COMPOUND_PARTICLES.has(p) || (p.length >= 3 && zipf(p) >= COMPOUND_PART_ZIPF && (inWordNet(p) || inWordNet(p.replace(/s$/, ''))));
-  analysis.tokens.forEach((t, i) => {
-    if (builder.full || !t.content || (t.pos !== 'NOUN' && t.pos !== 'VERB') || !/^[a-z]{6,}$/.test(t.norm)) return;
-    const z = zipf(t.norm);
-    if (z >= COMPOUND_PART_ZIPF) return;
-    let reading: [string, string] | undefined;
-    for (let k = 2; k <= t.norm.length - 2; k++) {
-      const a = t.norm.slice(0, k);
-      const b = t.norm.slice(k);
-      if (!part(a) || !part(b) || (COMPOUND_PARTICLES.has(a) && COMPOUND_PARTICLES.has(b))) continue;
-      if (reading) return; // two readings: neither is clearly the word
-      reading = [a, b];
-    }
-    if (!reading) return;
-    const [a, b] = reading;
-    const attested = wordnet.isCollocation(`${a} ${b}`) || wordnet.isCollocation(`${a} ${b.replace(/s$/, '')}`) || (z === 0 && !inWordNet(t.norm) && !inWordNet(t.lemma));
-    if (!attested) return;
-    const open = COMPOUND_PARTICLES.has(a) || COMPOUND_PARTICLES.has(b) ? `${a}-${b}` : `${a} ${b}`;
-    builder.add(builder.span(i, i + 1), open, {
-      kind: 'synonym',
-      source: 'spelling',
-      raw: OPEN_COMPOUND_SCORE,
-      domain: null,
-      domainMatch: 0,
-      contextHits: 0,
-      scoped: false,
-      useTerm: t.norm,
-      useSynonym: open,
-      success: null,
-      features: { variant: 'open compound' },
-    });
-  });
 }
