@@ -67,14 +67,17 @@ function shownAlternative(r: EngineResult): string {
  * A shown result delivers a wanted alternative of a term when it replaces that term by it (lemma or inflected
  * form, plural/singular alike), or when its expanded query is the query with the term so replaced (a compound
  * replaced whole: "bug report" -> "defect report" delivers bug -> defect). Hyphens count as spaces, as a search
- * engine's tokenizer splits on them ("end-user license agreement" delivers "end user license agreement").
+ * engine's tokenizer splits on them ("end-user license agreement" delivers "end user license agreement"), and "a" and
+ * "an" alike.
  */
 function delivers(r: EngineResult, term: string, alternative: string, query?: string): boolean {
   if (canon(r.metadata.expanded_token) === canon(term) && [canon(r.synonyms_used[0].synonym), canon(shownAlternative(r))].includes(canon(alternative))) return true;
   if (query === undefined) return false;
   const at = query.toLowerCase().indexOf(term.toLowerCase());
   if (at < 0) return false;
-  return canon(query.slice(0, at) + alternative + query.slice(at + term.length)) === canon(r.expanded_query);
+  // the engine makes an article agree with the alternative ("an IT ticket" -> "a support ticket"): "a" and "an" compare equal
+  const articles = (s: string) => canon(s.replace(/(^|\s)an(?=\s)/gi, '$1a'));
+  return articles(query.slice(0, at) + alternative + query.slice(at + term.length)) === articles(r.expanded_query);
 }
 function label(q: Query, r: EngineResult): 'good' | 'bad' | undefined {
   if (wantedHit(q, r)) return 'good';

@@ -1,4 +1,4 @@
-import { analyse, detectUnits, expand, ExpansionIndex, inflectionOf, inflectLike, loadLexicons, nounOnly, retagInitialNoun, Thesaurus, WordNetIndex } from '../../../src/expansion/engine';
+import { agreeArticle, analyse, detectUnits, expand, ExpansionIndex, inflectionOf, inflectLike, loadLexicons, nounOnly, retagInitialNoun, Thesaurus, WordNetIndex } from '../../../src/expansion/engine';
 import { req, stateFor } from './helpers';
 
 const cls = (q: string, word: string) => analyse(q).tokens.find((t) => t.norm === word)!.wordClass;
@@ -110,5 +110,29 @@ describe('query analysis', () => {
     const th = new Thesaurus({ sets: [{ terms: ['vendor', 'supplier'], pos: 'noun', domain: 'procurement' }, { terms: ['crash', 'fail'], pos: 'verb', domain: 'it' }] });
     const out = expand(ExpansionIndex.build([], loadLexicons()), req('vendors crashed'), { thesaurus: th }).map((r) => r.expanded_query);
     expect(out).toEqual(expect.arrayContaining(['suppliers crashed', 'vendors failed']));
+  });
+  it('makes an indefinite article before a replaced span agree with the replacement', () => {
+    const cases: [before: string, replacement: string, agreed: string][] = [
+      ['raise an ', 'support ticket', 'raise a '],
+      ['is there a ', 'outage', 'is there an '],
+      ['book an ', 'hour slot', 'book an '],
+      ['need a ', 'UAT plan', 'need a '],
+      ['need a ', 'SLA', 'need an '],
+      ['An ', 'support ticket', 'A '],
+      ['A ', 'outage', 'An '],
+      // a capital letter inside a query is a label, not an article; a word merely ending in "a" is not one either
+      ['building A ', 'outage', 'building A '],
+      ['raise panda ', 'outage', 'raise panda '],
+      ['raise ', 'outage', 'raise '],
+    ];
+    expect(cases.map(([before, replacement]) => agreeArticle(before, replacement))).toEqual(cases.map((c) => c[2]));
+
+    const th = new Thesaurus({ sets: [{ terms: ['it ticket', 'support ticket'], pos: 'noun', domain: 'it' }, { terms: ['outage', 'service disruption'], pos: 'noun', domain: 'it' }] });
+    const index = ExpansionIndex.build([], loadLexicons());
+    expect(expand(index, req('raise an IT ticket', { domain: 'it' }), { thesaurus: th }).map((r) => r.expanded_query)).toContain('raise a support ticket');
+    const combined = expand(index, req('is there an outage', { domain: 'it', includeCombined: true }), { thesaurus: th }).map((r) => r.expanded_query);
+    expect(combined).toContain('is there a service disruption');
+    // the combined query keeps the query's own article: it is outside the OR group
+    expect(combined.find((q) => q.includes(' OR '))).toMatch(/^is there an \(/);
   });
 });

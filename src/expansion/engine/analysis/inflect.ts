@@ -1,4 +1,5 @@
 import { Inflectors } from 'en-inflectors';
+import indefinite from 'indefinite';
 import pluralize from 'pluralize';
 import { zipf } from './frequency';
 
@@ -71,4 +72,24 @@ export function inflectLike(alternative: string, inflection: Inflection, pos: st
   }
   words[head] = inflectWord(words[head], inflection);
   return words.join(' ');
+}
+
+/** An indefinite article ending the text before a span, with what precedes it (start of text, space or bracket). */
+const ARTICLE_BEFORE = /(^|[\s("'])(a|an|A|An|AN)(\s+)$/;
+
+/**
+ * The text before a replaced span, its indefinite article made to agree with the replacement (indefinite's rules:
+ * vowel sound, "an hour", "a UAT", "an SLA"): "raise an IT ticket" -> "raise a support ticket". Only a lower-case
+ * "a" / "an", or a capital one opening the query: a capital "A" inside a query is more often a label ("building A").
+ */
+export function agreeArticle(before: string, replacement: string): string {
+  const m = ARTICLE_BEFORE.exec(before);
+  if (!m) return before;
+  const at = m.index + m[1].length;
+  const article = m[2];
+  if (article !== 'a' && article !== 'an' && before.slice(0, at).trim() !== '') return before;
+  const wanted = indefinite(replacement, { articleOnly: true });
+  if (wanted === article.toLowerCase()) return before;
+  const written = article.length > 1 && article === article.toUpperCase() ? wanted.toUpperCase() : article[0] === 'A' ? wanted[0].toUpperCase() + wanted.slice(1) : wanted;
+  return before.slice(0, at) + written + m[3];
 }
