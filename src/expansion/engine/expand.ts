@@ -63,7 +63,7 @@ function use(s: ScoredCandidate) {
 function substitution(text: string, s: ScoredCandidate): EngineResult {
   const sp = s.c.span;
   return {
-    expanded_query: collapse(agreeArticle(text.slice(0, sp.charStart), s.c.replacement) + s.c.replacement + text.slice(sp.charEnd)),
+    expanded_query: collapse(agreeArticle(text.slice(0, sp.charStart), sp.surface, s.c.replacement) + s.c.replacement + text.slice(sp.charEnd)),
     expansion_type: s.type,
     confidence_score: r4(s.confidence),
     relevance_score: r4(s.relevance),

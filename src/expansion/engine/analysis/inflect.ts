@@ -74,22 +74,30 @@ export function inflectLike(alternative: string, inflection: Inflection, pos: st
   return words.join(' ');
 }
 
-/** An indefinite article ending the text before a span, with what precedes it (start of text, space or bracket). */
+/** An indefinite article ending the text before a span, with what precedes it (start of text, space, bracket or quote). */
 const ARTICLE_BEFORE = /(^|[\s("'])(a|an|A|An|AN)(\s+)$/;
+const firstWord = (s: string) => s.trim().split(/\s+/)[0].toLowerCase();
 
 /**
  * The text before a replaced span, its indefinite article made to agree with the replacement (indefinite's rules:
- * vowel sound, "an hour", "a UAT", "an SLA"): "raise an IT ticket" -> "raise a support ticket". Only a lower-case
- * "a" / "an", or a capital one opening the query: a capital "A" inside a query is more often a label ("building A").
+ * vowel sound, "an hour", "an SLA"): "raise an IT ticket" -> "raise a support ticket". Left as written when
+ * - the article is a capital "A" inside the query: more often a label ("building A");
+ * - the replacement begins with the span's own first word (the catalogue's lower-case "sla violation" for
+ *   "SLA breach" keeps "an");
+ * - the library would not have written the query's own article before the span ("an FY24 budget", "exhibit a
+ *   addendum"): where it misreads the span, or the "a" is not an article, its choice for the replacement is no better.
  */
-export function agreeArticle(before: string, replacement: string): string {
+export function agreeArticle(before: string, surface: string, replacement: string): string {
   const m = ARTICLE_BEFORE.exec(before);
   if (!m) return before;
   const at = m.index + m[1].length;
   const article = m[2];
-  if (article !== 'a' && article !== 'an' && before.slice(0, at).trim() !== '') return before;
+  if (article === 'A' && /[\p{L}\p{N}]/u.test(before.slice(0, at))) return before;
+  if (firstWord(replacement) === firstWord(surface)) return before;
+  if (indefinite(surface, { articleOnly: true }) !== article.toLowerCase()) return before;
   const wanted = indefinite(replacement, { articleOnly: true });
   if (wanted === article.toLowerCase()) return before;
-  const written = article.length > 1 && article === article.toUpperCase() ? wanted.toUpperCase() : article[0] === 'A' ? wanted[0].toUpperCase() + wanted.slice(1) : wanted;
+  // "An" and "AN" become "A", an opening "A" becomes "An"
+  const written = article[0] === 'A' ? wanted[0].toUpperCase() + wanted.slice(1) : wanted;
   return before.slice(0, at) + written + m[3];
 }
