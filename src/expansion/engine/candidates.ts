@@ -121,11 +121,12 @@ export class CandidateBuilder {
   }
 
   /** Admits a candidate; false when refused. */
-  add(span: MatchSpan, replacement: string, input: CandidateInput): boolean {
+  add(span: MatchSpan, written: string, input: CandidateInput): boolean {
     if (this.full) return false;
     if (this.hopeless(input.source, input.raw, input.useTerm, input.useSynonym)) return false;
-    const toks = tokenize(replacement);
+    const toks = tokenize(written);
     if (toks.length === 0) return false;
+    const replacement = writtenLikeSpan(written, span.surface);
     const rn = toks.join(' ');
     if (rn === span.norm || canonicalKey(toks) === canonicalKey(span.norm.split(' '))) return false;
     if (containsPhrase(this.queryNorm, rn)) return false; // already said in the query
@@ -174,4 +175,18 @@ export class CandidateBuilder {
   hasCandidateFor(a: number, b: number): boolean {
     return this.candidates.some((c) => c.span.tokStart < b && a < c.span.tokEnd);
   }
+}
+
+/**
+ * The replacement with each lower-case word that the span also has written as the query writes it: data is stored in
+ * lower case, so "SLA breach" -> "sla violation" is shown as "SLA violation".
+ */
+export function writtenLikeSpan(replacement: string, surface: string): string {
+  if (surface === surface.toLowerCase()) return replacement;
+  const asWritten = new Map<string, string>();
+  for (const w of surface.split(/\s+/)) if (w !== w.toLowerCase()) asWritten.set(w.toLowerCase(), w);
+  return replacement
+    .split(' ')
+    .map((w) => asWritten.get(w) ?? w)
+    .join(' ');
 }

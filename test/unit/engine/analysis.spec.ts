@@ -1,4 +1,4 @@
-import { agreeArticle, analyse, detectUnits, expand, ExpansionIndex, inflectionOf, inflectLike, loadLexicons, nounOnly, retagInitialNoun, Thesaurus, WordNetIndex } from '../../../src/expansion/engine';
+import { agreeArticle, analyse, detectUnits, expand, ExpansionIndex, inflectionOf, inflectLike, loadLexicons, nounOnly, retagInitialNoun, Thesaurus, WordNetIndex, writtenLikeSpan } from '../../../src/expansion/engine';
 import { req, stateFor } from './helpers';
 
 const cls = (q: string, word: string) => analyse(q).tokens.find((t) => t.norm === word)!.wordClass;
@@ -145,5 +145,14 @@ describe('query analysis', () => {
     expect(combined).toContain('is there a service disruption');
     // the combined query keeps the query's own article: it is outside the OR group
     expect(combined.find((q) => q.includes(' OR '))).toMatch(/^is there an \(/);
+  });
+  it('shows a replacement word the span also has as the query writes it', () => {
+    expect(writtenLikeSpan('sla violation', 'SLA breach')).toBe('SLA violation');
+    expect(writtenLikeSpan('it support ticket', 'IT ticket')).toBe('IT support ticket');
+    expect(writtenLikeSpan('notebook', 'Laptop')).toBe('notebook');
+    expect(writtenLikeSpan('vpn client', 'vpn software')).toBe('vpn client');
+    const th = new Thesaurus({ sets: [{ terms: ['sla breach', 'sla violation'], pos: 'noun', domain: 'it' }] });
+    const out = expand(ExpansionIndex.build([], loadLexicons()), req('report an SLA breach', { domain: 'it' }), { thesaurus: th });
+    expect(out.map((r) => r.expanded_query)).toContain('report an SLA violation');
   });
 });
