@@ -126,7 +126,6 @@ export class CandidateBuilder {
     if (this.hopeless(input.source, input.raw, input.useTerm, input.useSynonym)) return false;
     const toks = tokenize(written);
     if (toks.length === 0) return false;
-    const replacement = writtenLikeSpan(written, span.surface);
     const rn = toks.join(' ');
     if (rn === span.norm || canonicalKey(toks) === canonicalKey(span.norm.split(' '))) return false;
     if (containsPhrase(this.queryNorm, rn)) return false; // already said in the query
@@ -139,7 +138,7 @@ export class CandidateBuilder {
     // one literal in one property order: every candidate shares a shape (a spread here costs microseconds)
     const candidate: Candidate = {
       span,
-      replacement,
+      replacement: writtenLikeSpan(written, span.surface),
       replacementNorm: rn,
       kind: input.kind,
       source: input.source,
