@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { INestApplication } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { json } from 'body-parser';
 import { bodyParserErrors } from './common/http/body-parser-errors';
+import { jsonBody } from './common/http/json-body';
 import { CONSOLE_PATH, consoleDirectory, consoleMiddleware } from './common/http/console-static';
 import { completeOpenApiDocument } from './common/http/openapi-document';
 import { securityHeaders } from './common/http/security-headers';
@@ -22,8 +24,8 @@ import type { RootConfig } from './config';
  */
 export const APP_OPTIONS = { bufferLogs: true, bodyParser: false } as const;
 
-/** Largest JSON body accepted; larger ones get 413 PAYLOAD_TOO_LARGE (docs/API.md, "Limits"). */
-export const BODY_LIMIT = '256kb';
+/** Largest JSON body accepted, in bytes (256 KiB); larger ones get 413 PAYLOAD_TOO_LARGE (docs/API.md, "Limits"). */
+export const BODY_LIMIT = 256 * 1024;
 
 const EXPOSED_HEADERS = [
   'X-Request-Id',
@@ -71,8 +73,8 @@ export function configureApp(app: INestApplication): INestApplication {
   const origins = config.getOrThrow('app.corsOrigins', { infer: true });
   if (origins.length > 0) app.enableCors({ origin: origins, exposedHeaders: EXPOSED_HEADERS });
   app.use(apiVersionMiddleware);
-  // Both Nest HTTP adapters (Express and Fastify) offer useBodyParser; INestApplication does not declare it.
-  (app as unknown as { useBodyParser(type: string, opts: object): void }).useBodyParser('json', { limit: BODY_LIMIT });
+  // The JSON body: the usual request read directly, anything else by body-parser (common/http/json-body.ts).
+  app.use(jsonBody({ limit: BODY_LIMIT, fallback: json({ limit: BODY_LIMIT }) }));
   app.use(bodyParserErrors);
 
   // one global pipe: prototype keys and depth, then validation (body-and-query-validation.pipe.ts)
