@@ -46,7 +46,8 @@ export function jsonBody(options: { limit: number; fallback: Middleware }): Midd
       return fallback(req, res, next);
     }
     const expected = Number(length);
-    if (expected === 0 || expected > limit || req.readableEnded) return fallback(req, res, next);
+    // a request already read, or closed (its client gone), is body-parser's to settle: it passes it straight on
+    if (expected === 0 || expected > limit || req.destroyed || !req.readable) return fallback(req, res, next);
     readBody(req, expected, next);
   };
 }
@@ -57,10 +58,13 @@ function readBody(req: BodyRequest, expected: number, next: Next): void {
   let first: Buffer | undefined;
   let received = 0;
   let done = false;
-  // The listeners stay: once done, each returns at once (removing them costs more than the calls that follow).
+  // The listeners stay: once done, each returns at once (removing them costs more than the calls that follow);
+  // the bytes read are let go when done.
   const finish = (err: unknown): void => {
     if (done) return;
     done = true;
+    first = chunks = undefined;
+    if (err !== undefined && !('body' in req)) req.body = undefined;
     context.runInAsyncScope(next, null, err);
   };
   req.on('data', (chunk: Buffer) => {
@@ -84,10 +88,9 @@ function readBody(req: BodyRequest, expected: number, next: Next): void {
     req.body = body;
     finish(undefined);
   });
-  // A request the client abandons closes before it is complete (an 'error' is emitted only to listeners of it).
-  req.on('close', () => {
-    if (!req.complete) finish(readError('request aborted', 'request.aborted'));
-  });
+  // A request closes after its end; one that closes first was abandoned by its client (an 'error' is emitted
+  // only to listeners of it).
+  req.on('close', () => finish(readError('request aborted', 'request.aborted')));
 }
 
 /** body-parser's strict JSON: an empty body is `{}`; otherwise the first character that is not white space opens an object or an array. */
