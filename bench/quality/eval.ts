@@ -3,14 +3,17 @@
  * sources only (empty catalogue), WordNet on, at the service's default settings.
  *
  *   npm run eval                 precision (overall, per expansion_type), wanted-alternative recall,
- *                                share of queries with no expansion, reliability table, on dev
+ *                                share of queries with no expansion, reliability table, on dev (each dev query
+ *                                scored without its own judgments of pairs)
  *   npm run eval -- --holdout    the same on the holdout too, and on its parts added later (q241-q360 in the sixth
  *                                round, q361-q445 in the thirteenth), each on its own (for the report only: read
  *                                it once, at the end of a round)
  *   npm run eval -- --cv         5-fold cross-validation on dev, three partitions pooled (--repeats=N): the default
- *                                threshold, calibration method and L2 are chosen here
- *   npm run eval -- --fit        refits the calibration (data/calibration.json) on the dev split only
- *                                [--lambda=3] [--calibration=isotonic|platt] (defaults: what --cv chose)
+ *                                threshold, calibration method, L2 and judged pairs' prior weight are chosen here
+ *                                [--methods=isotonic,platt] [--lambdas=1,3] [--weights=0,1,2,4] narrow the comparison
+ *   npm run eval -- --fit        refits the calibration (data/calibration.json) on the dev split only, with the dev
+ *                                judgments of each pair [--lambda=3] [--calibration=isotonic|platt]
+ *                                [--judged-weight=2] (defaults: what --cv chose; 0 leaves the judgments out)
  *   npm run eval -- --unjudged F writes the shown or candidate pairs that have no label yet to F
  *   npm run eval -- --misses     lists dev's wanted alternatives not shown, each with why: no candidate,
  *                                below the threshold (with its confidence) or crowded out by max_expansions
@@ -21,7 +24,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { DEFAULT_CONFIDENCE_THRESHOLD, DEFAULT_MAX_EXPANSIONS } from '../../src/expansion/dto/expand-request.dto';
-import { ACRONYM_FEATURES, calibrate, canonicalKey, expand, fitLogistic, fitPlatt, THESAURUS_FEATURES, ExpansionIndex, fitIsotonic, normalize, WordNetIndex, type CalibrationTable, type EngineResult, type ExpansionRequest } from '../../src/expansion/engine';
+import { ACRONYM_FEATURES, calibrate, canonicalKey, judgedPairKey, expand, fitLogistic, fitPlatt, THESAURUS_FEATURES, ExpansionIndex, fitIsotonic, normalize, WordNetIndex, type CalibrationTable, type EngineResult, type ExpansionRequest } from '../../src/expansion/engine';
 
 interface Query {
   id: string;
@@ -106,8 +109,15 @@ function candidates(q: Query, calibration?: CalibrationTable): EngineResult[] {
 type ModelCalibration = 'isotonic' | 'platt';
 const MODEL_SOURCES = new Set(['thesaurus', 'acronym_lexicon']);
 
-/** Fits the thesaurus model and every source's calibration on the given (dev) queries. */
-function fitTable(on: Query[], lambda: number, method: ModelCalibration = 'isotonic'): CalibrationTable {
+/**
+ * Prior weight of a pair's calibrated confidence against its judgments in other queries (calibration.json
+ * judged_pairs.weight): chosen by --cv among JUDGED_WEIGHTS (0: judgments not used).
+ */
+const JUDGED_WEIGHT = 2;
+const JUDGED_WEIGHTS = [0, 1, 2, 4];
+
+/** Fits the thesaurus model and every source's calibration on the given (dev) queries, and keeps their judgments. */
+function fitTable(on: Query[], lambda: number, method: ModelCalibration = 'isotonic', judgedWeight = JUDGED_WEIGHT): CalibrationTable {
   // 1. the thesaurus's and the acronym lexicon's feature weights (logistic regressions on the labels)
   const rows: { x: Record<string, number>; y: number }[] = [];
   const acronymRows: { x: Record<string, number>; y: number }[] = [];
@@ -127,11 +137,20 @@ function fitTable(on: Query[], lambda: number, method: ModelCalibration = 'isoto
   const acronymModel = fitLogistic(acronymRows, ACRONYM_FEATURES, lambda);
   // 2. every source's score -> P(right), the thesaurus scored by that model
   const bySource = new Map<string, { x: number; y: number }[]>();
+  // 3. the judgments of each pair, once per query (a spelling variant of the same pair is not a second judgment)
+  const judged: Record<string, [number, number]> = {};
   for (const q of on) {
+    const counted = new Set<string>();
     for (const r of candidates(q, { sources: {}, thesaurus_model: model, acronym_model: acronymModel })) {
       const l = label(q, r);
       if (!l) continue;
       const src = r.synonyms_used[0].source ?? 'catalogue';
+      const key = judgedPairKey(r.synonyms_used[0].term, r.synonyms_used[0].synonym);
+      if (src !== 'catalogue' && !counted.has(key)) {
+        counted.add(key);
+        const j = (judged[key] ??= [0, 0]);
+        j[l === 'good' ? 0 : 1]++;
+      }
       const list = bySource.get(src) ?? [];
       list.push({ x: Number(r.metadata.explanation.source_score), y: l === 'good' ? 1 : 0 });
       bySource.set(src, list);
@@ -143,6 +162,7 @@ function fitTable(on: Query[], lambda: number, method: ModelCalibration = 'isoto
     sources: {},
     thesaurus_model: model,
     acronym_model: acronymModel,
+    ...(judgedWeight > 0 ? { judged_pairs: { weight: judgedWeight, pairs: judged } } : {}),
   };
   // each block is smoothed towards the base rate of all labels, so a source with a handful of labels (all good)
   // does not claim certainty
@@ -165,7 +185,7 @@ function fitTable(on: Query[], lambda: number, method: ModelCalibration = 'isoto
     if (fit.length === 1) fit = [[0, 0], fit[0]];
     table.sources[src as keyof CalibrationTable['sources']] = fit;
   }
-  table.fitted_on = `${new Date().toISOString().slice(0, 10)}: ${used.join('; ')}; feature models L2 ${lambda}`;
+  table.fitted_on = `${new Date().toISOString().slice(0, 10)}: ${used.join('; ')}; feature models L2 ${lambda}; ${judgedWeight > 0 ? `${Object.keys(judged).length} judged pairs, prior weight ${judgedWeight}` : 'judged pairs not used'}`;
   return table;
 }
 
@@ -223,41 +243,61 @@ if (args.includes('--cv')) {
   const R = repeatsArg ? Number(repeatsArg.slice('--repeats='.length)) : CV_REPEATS;
   if (!Number.isInteger(R) || R < 1) throw new Error('--repeats must be a whole number from 1');
   const folds = Array.from({ length: R }, (_, r) => foldsOf(dev.length, K, r));
-  let best: { lambda: number; method: ModelCalibration; threshold: number; p: number; r: number } | undefined;
-  for (const method of METHODS) for (const lambda of LAMBDAS) {
-    const sums = THRESHOLDS.map(() => ({ good: 0, judged: 0, hit: 0, wanted: 0 }));
+  // --methods=, --lambdas=, --weights= narrow the comparison (comma-separated)
+  const listArg = <T>(name: string, all: readonly T[], parse: (s: string) => T): T[] => {
+    const a = args.find((x) => x.startsWith(`--${name}=`));
+    if (!a) return [...all];
+    const picked = a.slice(name.length + 3).split(',').map(parse);
+    if (picked.some((p) => !all.includes(p))) throw new Error(`--${name} must be taken from ${all.join(', ')}`);
+    return picked;
+  };
+  const methods = listArg('methods', METHODS, (x) => x as ModelCalibration);
+  const lambdas = listArg('lambdas', LAMBDAS, Number);
+  const weights = listArg('weights', JUDGED_WEIGHTS, Number);
+  let best: { lambda: number; method: ModelCalibration; weight: number; threshold: number; p: number; r: number } | undefined;
+  for (const method of methods) for (const lambda of lambdas) {
+    // the judgments kept from the training folds move the test fold's pairs: one fit, scored with each prior weight
+    const sums = weights.map(() => THRESHOLDS.map(() => ({ good: 0, judged: 0, hit: 0, wanted: 0 })));
     for (const fold of folds) for (let k = 0; k < K; k++) {
       const train = dev.filter((_, i) => fold[i] !== k);
       const test = dev.filter((_, i) => fold[i] === k);
-      const table = fitTable(train, lambda, method);
-      THRESHOLDS.forEach((th, i) => {
-        const t = score(test, table, th);
-        sums[i].good += t.good;
-        sums[i].judged += t.judged;
-        sums[i].hit += t.hit;
-        sums[i].wanted += t.wanted;
+      const fitted = fitTable(train, lambda, method, 1);
+      weights.forEach((weight, wi) => {
+        const table: CalibrationTable = { ...fitted, judged_pairs: weight > 0 && fitted.judged_pairs ? { ...fitted.judged_pairs, weight } : undefined };
+        THRESHOLDS.forEach((th, i) => {
+          const t = score(test, table, th);
+          sums[wi][i].good += t.good;
+          sums[wi][i].judged += t.judged;
+          sums[wi][i].hit += t.hit;
+          sums[wi][i].wanted += t.wanted;
+        });
       });
     }
-    console.log(`cross-validated on dev (${K} folds${R > 1 ? `, ${R} partitions pooled` : ''}), thesaurus model L2 ${lambda}, ${method} calibration: threshold | precision | wanted recall`);
-    THRESHOLDS.forEach((th, i) => {
-      const p = sums[i].good / Math.max(1, sums[i].judged);
-      const r = sums[i].hit / Math.max(1, sums[i].wanted);
-      console.log(`  ${th.toFixed(2)} | ${p.toFixed(3)} | ${r.toFixed(3)}`);
-      if (p >= CV_PRECISION && (!best || r > best.r || (r === best.r && p > best.p))) best = { lambda, method, threshold: th, p, r };
+    weights.forEach((weight, wi) => {
+      console.log(`cross-validated on dev (${K} folds${R > 1 ? `, ${R} partitions pooled` : ''}), thesaurus model L2 ${lambda}, ${method} calibration, ${weight > 0 ? `judged pairs at prior weight ${weight}` : 'judged pairs not used'}: threshold | precision | wanted recall`);
+      THRESHOLDS.forEach((th, i) => {
+        const p = sums[wi][i].good / Math.max(1, sums[wi][i].judged);
+        const r = sums[wi][i].hit / Math.max(1, sums[wi][i].wanted);
+        console.log(`  ${th.toFixed(2)} | ${p.toFixed(3)} | ${r.toFixed(3)}`);
+        if (p >= CV_PRECISION && (!best || r > best.r || (r === best.r && p > best.p))) best = { lambda, method, weight, threshold: th, p, r };
+      });
     });
   }
-  console.log(best ? `choice: L2 ${best.lambda}, ${best.method} calibration, threshold ${best.threshold} (cross-validated precision ${best.p.toFixed(3)}, recall ${best.r.toFixed(3)})` : 'no threshold reaches the precision target');
+  console.log(best ? `choice: L2 ${best.lambda}, ${best.method} calibration, judged pairs ${best.weight > 0 ? `at prior weight ${best.weight}` : 'not used'}, threshold ${best.threshold} (cross-validated precision ${best.p.toFixed(3)}, recall ${best.r.toFixed(3)})` : 'no threshold reaches the precision target');
 }
 
 if (args.includes('--fit')) {
   const lambdaArg = args.find((a) => a.startsWith('--lambda='));
   const methodArg = args.find((a) => a.startsWith('--calibration='))?.slice('--calibration='.length);
+  const judgedArg = args.find((a) => a.startsWith('--judged-weight='));
+  if (judgedArg !== undefined && !(Number(judgedArg.slice('--judged-weight='.length)) >= 0)) throw new Error('--judged-weight must be a number from 0');
   if (methodArg !== undefined && !METHODS.includes(methodArg as ModelCalibration)) throw new Error(`--calibration must be one of ${METHODS.join(', ')}`);
   const table = fitTable(
     queries.filter((x) => x.split === 'dev'),
     lambdaArg ? Number(lambdaArg.slice('--lambda='.length)) : 3,
     // the method --cv chose (docs/QUALITY.md); --calibration=platt to compare
     (methodArg as ModelCalibration | undefined) ?? 'isotonic',
+    judgedArg ? Number(judgedArg.slice('--judged-weight='.length)) : JUDGED_WEIGHT,
   );
   fs.writeFileSync(path.join(DATA, 'calibration.json'), JSON.stringify(table, null, 1) + '\n');
   console.log('calibration written:', table.fitted_on);
@@ -274,7 +314,7 @@ if (args.includes('--sweep')) {
     let hit = 0;
     let wanted = 0;
     for (const q of queries.filter((x) => x.split === 'dev')) {
-      const shown = expand(index, request(q, { confidenceThreshold: th }), { wordnet, calibration: cal });
+      const shown = expand(index, request(q, { confidenceThreshold: th }), { wordnet, calibration: tableFor(q, cal) });
       for (const r of shown) {
         shownN++;
         const l = label(q, r);
@@ -327,10 +367,31 @@ for (const q of queries) {
   if (part) tallyQuery(q, tallies[part.name], false);
 }
 
+/**
+ * The shipped table as a dev query sees it: without that query's own judgments (a pair judged in the query itself
+ * would lift itself), so dev figures describe judgments from other queries only, as a new query meets them.
+ */
+function tableFor(q: Query, shipped: CalibrationTable = calibration): CalibrationTable {
+  const judged = shipped.judged_pairs;
+  if (q.split !== 'dev' || !judged) return shipped;
+  const pairs = { ...judged.pairs };
+  const counted = new Set<string>();
+  for (const r of candidates(q, shipped)) {
+    const l = label(q, r);
+    const key = judgedPairKey(r.synonyms_used[0].term, r.synonyms_used[0].synonym);
+    if (!l || r.synonyms_used[0].source === 'catalogue' || counted.has(key) || !pairs[key]) continue;
+    counted.add(key);
+    const [good, bad] = pairs[key];
+    pairs[key] = l === 'good' ? [good - 1, bad] : [good, bad - 1];
+  }
+  return { ...shipped, judged_pairs: { ...judged, pairs } };
+}
+
 /** Adds one query's shown results, wanted alternatives and candidates to a tally (unjudged pairs listed once). */
 function tallyQuery(q: Query, t: Tally, listUnjudged: boolean): void {
   t.queries++;
-  const shown = expand(index, request(q, {}), { wordnet, calibration });
+  const table = tableFor(q);
+  const shown = expand(index, request(q, {}), { wordnet, calibration: table });
   if (shown.length === 0) t.empty++;
   for (const r of shown) {
     t.shown++;
@@ -358,7 +419,7 @@ function tallyQuery(q: Query, t: Tally, listUnjudged: boolean): void {
     }
   }
   // reliability: every candidate above a low floor, by predicted confidence
-  for (const r of candidates(q, calibration)) {
+  for (const r of candidates(q, table)) {
     const l = label(q, r);
     if (!l) {
       if (unjudgedOut && listUnjudged) unjudged.push({ key: pairId(q, r), id: q.id, split: q.split, query: q.query, domain: q.domain, conversation_history: q.conversation_history, term: r.metadata.expanded_token, alternative: r.synonyms_used[0].synonym, shown_as: r.expanded_query });
@@ -374,8 +435,9 @@ function tallyQuery(q: Query, t: Tally, listUnjudged: boolean): void {
 if (args.includes('--misses')) {
   const why = { 'no candidate': 0, 'below threshold': 0, 'crowded out': 0 };
   for (const q of queries.filter((x) => x.split === 'dev')) {
-    const shown = expand(index, request(q, {}), { wordnet, calibration });
-    const all = candidates(q, calibration);
+    const table = tableFor(q);
+    const shown = expand(index, request(q, {}), { wordnet, calibration: table });
+    const all = candidates(q, table);
     for (const w of q.wanted) {
       for (const a of w.alternatives) {
         if (shown.some((r) => delivers(r, w.term, a, q.query))) continue;

@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import { findDataFile } from './data-files';
+import { betaUpdate } from './learning';
 import type { SynonymSourceKind } from './types';
 
 /**
@@ -18,6 +19,52 @@ export interface CalibrationTable {
   thesaurus_model?: LogisticModel;
   /** logistic model of the acronym lexicon's source score on its features (absent: the hand-set score) */
   acronym_model?: LogisticModel;
+  /** judgments of term -> alternative pairs in the judged set's dev queries (absent: none) */
+  judged_pairs?: JudgedPairs;
+}
+
+/**
+ * What the judges said of term -> alternative pairs, each in the context of its own query: [good, bad] per
+ * judgedPairKey(). A pair judged in other queries lifts the calibrated confidence of the same pair in a new one to
+ * the posterior of `weight` prior ratings, (weight * calibrated + good) / (weight + good + bad), when that is
+ * higher; it never lowers it: a pair judged bad in another query's context is not wrong in every context
+ * (docs/EXPANSION.md, "Calibration").
+ */
+export interface JudgedPairs {
+  weight: number;
+  pairs: Record<string, [number, number]>;
+}
+
+/**
+ * Key of a term -> alternative pair in JudgedPairs: the pair as its source states it (the lexicon's or thesaurus's
+ * own wording, a lemma, never the query's inflection), lower-case.
+ */
+export function judgedPairKey(term: string, alternative: string): string {
+  return `${term.toLowerCase()}\u0001${alternative.toLowerCase()}`;
+}
+
+const judgedMaps = new WeakMap<JudgedPairs, Map<string, Map<string, readonly [number, number]>>>();
+/** [good, bad] judgments of a pair, or undefined when the table has none for it (two map reads on the hot path). */
+export function judgmentsOf(table: CalibrationTable | undefined, term: string, alternative: string): readonly [number, number] | undefined {
+  const judged = table?.judged_pairs;
+  if (!judged) return undefined;
+  let byTerm = judgedMaps.get(judged);
+  if (!byTerm) {
+    byTerm = new Map<string, Map<string, readonly [number, number]>>();
+    for (const [key, counts] of Object.entries(judged.pairs)) {
+      const [t, a] = key.split('\u0001');
+      let alts = byTerm.get(t);
+      if (!alts) byTerm.set(t, (alts = new Map<string, readonly [number, number]>()));
+      alts.set(a, counts);
+    }
+    judgedMaps.set(judged, byTerm);
+  }
+  return byTerm.get(term.toLowerCase())?.get(alternative.toLowerCase());
+}
+
+/** Calibrated confidence lifted by a pair's judgments in other queries (never lowered). */
+export function judgedConfidence(calibrated: number, judgments: readonly [number, number], weight: number): number {
+  return Math.max(calibrated, betaUpdate(calibrated, judgments[0], judgments[0] + judgments[1], weight));
 }
 
 /** A logistic regression: P = 1 / (1 + exp(-(bias + sum of weight * feature))). */

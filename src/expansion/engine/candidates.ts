@@ -1,4 +1,5 @@
 import type { QueryAnalysis } from './analysis';
+import { judgmentsOf, type CalibrationTable } from './calibration';
 import { containsPhrase, type Preferences } from './context';
 import { domainMatchOf } from './domains';
 import { canonicalKey, STOPWORDS, tokenize } from './normalize';
@@ -69,6 +70,8 @@ export class CandidateBuilder {
    */
   floors: Partial<Record<SynonymSourceKind, number>> = {};
   pairStats?: PairStatsLookup;
+  /** judgments of pairs in the judged set: a pair judged good somewhere may still be lifted over the floor */
+  calibration?: CalibrationTable;
 
   constructor(
     readonly analysis: QueryAnalysis,
@@ -117,7 +120,9 @@ export class CandidateBuilder {
   hopeless(source: SynonymSourceKind, raw: number, term: string, alternative: string): boolean {
     const floor = this.floors[source];
     if (floor === undefined || raw >= floor - 1e-6) return false;
-    return source === 'catalogue' || !this.pairStats?.get(pairKey(term, alternative, this.domain));
+    if (source === 'catalogue') return true;
+    if (this.pairStats?.get(pairKey(term, alternative, this.domain))) return false;
+    return !((judgmentsOf(this.calibration, term, alternative)?.[0] ?? 0) > 0);
   }
 
   /** Admits a candidate; false when refused. */

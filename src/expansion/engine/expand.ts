@@ -193,6 +193,7 @@ export function expand(index: CatalogueView, request: ExpansionRequest, resource
   if (threshold > 0 || catalogueThreshold > 0) {
     for (const source of SOURCE_KINDS) builder.floors[source] = minScoreFor(calibration, source, source === 'catalogue' ? catalogueThreshold : threshold);
     builder.pairStats = resources.pairStats;
+    builder.calibration = calibration;
   }
   const contextStrings: string[] = [];
   if (needed.has('context')) {

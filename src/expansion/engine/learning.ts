@@ -8,7 +8,12 @@ export const PRIOR_WEIGHT = 10;
 
 /** Posterior mean of a Beta prior centred on the stated confidence, after `helpful` of `uses` ratings. */
 export function learntConfidence(confidence: number, helpful: number, uses: number): number {
-  return (PRIOR_WEIGHT * confidence + helpful) / (PRIOR_WEIGHT + uses);
+  return betaUpdate(confidence, helpful, uses, PRIOR_WEIGHT);
+}
+
+/** Posterior mean of a Beta prior of `weight` pseudo-ratings centred on `confidence`, after `helpful` of `uses`. */
+export function betaUpdate(confidence: number, helpful: number, uses: number, weight: number): number {
+  return (weight * confidence + helpful) / (weight + uses);
 }
 
 /** Ratings of one term -> alternative pair in one domain. */

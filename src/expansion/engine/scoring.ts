@@ -1,4 +1,4 @@
-import { calibrate, type CalibrationTable } from './calibration';
+import { calibrate, judgedConfidence, judgmentsOf, type CalibrationTable } from './calibration';
 import type { Candidate } from './candidates';
 import type { Preferences } from './context';
 import { learntConfidence, pairKey, type PairStatsLookup } from './learning';
@@ -30,6 +30,8 @@ export interface ScoredCandidate {
   score: number;
   adjustments: { domain: number; scope: number; context: number; preference: number; success: number };
   stat?: { helpful: number; uses: number };
+  /** [good, bad] judgments of the pair in the judged set's other queries */
+  judged?: readonly [number, number];
 }
 
 const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
@@ -44,16 +46,19 @@ export interface ScoringContext {
 }
 
 /**
- * confidence = learnt(calibrated(source score)): the probability that a searcher judges the alternative
- *              right, moved by this pair's ratings in this domain (catalogue entries learn per entry)
+ * confidence = learnt(judged(calibrated(source score))): the probability that a searcher judges the alternative
+ *              right, lifted by the judgments of this pair in other queries and moved by its ratings in this
+ *              domain (catalogue entries learn per entry)
  * relevance  = clamp(0.5 + domain + scope + context + preference + success)
  * score      = confidence * (0.6 + 0.4 * relevance)
  */
 export function scoreCandidate(c: Candidate, type: ExpansionType, ctx: ScoringContext): ScoredCandidate {
   const calibrated = clamp01(calibrate(ctx.calibration, c.source, c.raw));
   let confidence = calibrated;
+  const judged = c.source !== 'catalogue' ? judgmentsOf(ctx.calibration, c.useTerm, c.useSynonym) : undefined;
+  if (judged && ctx.calibration?.judged_pairs) confidence = clamp01(judgedConfidence(calibrated, judged, ctx.calibration.judged_pairs.weight));
   const stat = c.source !== 'catalogue' && ctx.pairStats ? ctx.pairStats.get(pairKey(c.useTerm, c.useSynonym, ctx.domain)) : undefined;
-  if (stat && stat.uses > 0) confidence = clamp01(learntConfidence(calibrated, stat.helpful, stat.uses));
+  if (stat && stat.uses > 0) confidence = clamp01(learntConfidence(confidence, stat.helpful, stat.uses));
   const domainAdj = c.domainMatch === 1 ? RELEVANCE.domainMatch : c.domainMatch === -1 ? RELEVANCE.domainMismatch : 0;
   const scopeAdj = c.scoped ? RELEVANCE.scoped : 0;
   const contextAdj = Math.min(RELEVANCE.maxContext, RELEVANCE.perContextHit * c.contextHits);
@@ -71,6 +76,7 @@ export function scoreCandidate(c: Candidate, type: ExpansionType, ctx: ScoringCo
     score,
     adjustments: { domain: domainAdj, scope: scopeAdj, context: contextAdj, preference: prefAdj, success: successAdj },
     stat,
+    judged,
   };
 }
 
@@ -81,6 +87,7 @@ export function explain(s: ScoredCandidate): Record<string, number | string> {
     source: s.c.source,
     source_score: r4(s.c.raw),
     calibrated_confidence: r4(s.calibrated),
+    ...(s.judged ? { judged_good: s.judged[0], judged_bad: s.judged[1] } : {}),
     ...(s.stat ? { ratings: s.stat.uses, helpful_ratings: s.stat.helpful } : {}),
     ...s.c.features,
     domain_adjustment: r4(a.domain),

@@ -5,6 +5,8 @@ import {
   ExpansionIndex,
   fitIsotonic,
   fitPlatt,
+  judgedConfidence,
+  judgedPairKey,
   learntConfidence,
   loadLexicons,
   pairKey,
@@ -90,6 +92,54 @@ describe('calibration', () => {
     expect(calibrate({ sources: { thesaurus: table } }, 'thesaurus', 0.9)).toBeGreaterThan(0.75);
     expect(calibrate({ sources: { thesaurus: table } }, 'thesaurus', 0.1)).toBeLessThan(0.25);
     expect(fitPlatt(pts.map((p) => ({ x: p.x, y: 1 - p.y })))).toBeUndefined();
+  });
+
+  describe('judgments of the same pair in other queries', () => {
+    const wn = WordNetIndex.fromSenses([['car', 'noun', [['automobile']]]]);
+    /** calibration that puts the WordNet pair at `at`, with judgments of car -> automobile */
+    const table = (at: number, judged?: [number, number], weight = 2) => ({
+      sources: { wordnet: [[0, at], [1, at]] as [number, number][] },
+      ...(judged ? { judged_pairs: { weight, pairs: { [judgedPairKey('car', 'automobile')]: judged } } } : {}),
+    });
+    const shown = (q: string, calibration: ReturnType<typeof table>, threshold = DEFAULT_CONFIDENCE_THRESHOLD) =>
+      expand(index, req(q, { confidenceThreshold: threshold }), { wordnet: wn, calibration, thesaurus: null }).find((r) => r.synonyms_used[0].source === 'wordnet');
+
+    it('lift a pair judged good to the posterior of the prior weight: (w * calibrated + good) / (w + good + bad)', () => {
+      expect(judgedConfidence(0.7, [2, 0], 2)).toBeCloseTo((2 * 0.7 + 2) / 4, 12);
+      expect(judgedConfidence(0.7, [1, 0], 1)).toBeCloseTo(0.85, 12);
+      // mixed or bad judgments never lower what the models say: bad in one query's context is not bad in every one
+      expect(judgedConfidence(0.7, [1, 1], 1)).toBe(0.7);
+      expect(judgedConfidence(0.9, [0, 3], 2)).toBe(0.9);
+    });
+
+    it('a pair under the threshold is shown once judged good elsewhere, and says so in its explanation', () => {
+      expect(shown('car rental', table(0.7))).toBeUndefined();
+      expect(shown('car rental', table(0.7, [0, 0]))).toBeUndefined();
+      const r = shown('car rental', table(0.7, [2, 0]))!;
+      expect(r.confidence_score).toBeCloseTo(0.85, 4);
+      expect(r.metadata.explanation).toMatchObject({ calibrated_confidence: 0.7, judged_good: 2, judged_bad: 0 });
+      // a plural in the query is the judged pair too (the source states its lemma), and the key folds case
+      expect(shown('rental cars', table(0.7, [2, 0]))?.confidence_score).toBeCloseTo(0.85, 4);
+      expect(judgedPairKey('Supplier', 'VENDOR')).toBe(judgedPairKey('supplier', 'vendor'));
+      expect(judgedPairKey('supplier', 'vendor')).not.toBe(judgedPairKey('vendor', 'supplier'));
+      // judged bad only: the model's confidence stands
+      expect(shown('car rental', table(0.9, [0, 3]))?.confidence_score).toBeCloseTo(0.9, 4);
+      expect(shown('car rental', table(0.7, [0, 3]), 0)?.confidence_score).toBeCloseTo(0.7, 4);
+    });
+
+    it('ratings move the judged confidence on (judgments first, then the pair\'s ratings)', () => {
+      const stats = new PairStatsTable();
+      stats.set(pairKey('car', 'automobile'), { helpful: 0, uses: 10 });
+      const r = expand(index, req('car rental', { confidenceThreshold: 0 }), { wordnet: wn, calibration: table(0.7, [2, 0]), pairStats: stats, thesaurus: null }).find((x) => x.synonyms_used[0].source === 'wordnet')!;
+      expect(r.confidence_score).toBeCloseTo(learntConfidence(0.85, 0, 10), 4);
+    });
+
+    it('the shipped table keeps the dev split\'s judgments with the prior weight cross-validation chose', () => {
+      const judged = defaultCalibration().judged_pairs!;
+      expect(judged.weight).toBeGreaterThan(0);
+      expect(Object.keys(judged.pairs).length).toBeGreaterThan(500);
+      for (const [good, bad] of Object.values(judged.pairs)) expect(good + bad).toBeGreaterThan(0);
+    });
   });
 
   it('the shipped table is monotone in every source', () => {
