@@ -376,13 +376,14 @@ function tableFor(q: Query, shipped: CalibrationTable = calibration): Calibratio
   if (q.split !== 'dev' || !judged) return shipped;
   const pairs = { ...judged.pairs };
   const counted = new Set<string>();
-  for (const r of candidates(q, shipped)) {
+  // the candidates fitTable counted the query's judgments on: flat calibration, the shipped feature models
+  for (const r of candidates(q, { sources: {}, thesaurus_model: shipped.thesaurus_model, acronym_model: shipped.acronym_model })) {
     const l = label(q, r);
     const key = judgedPairKey(r.synonyms_used[0].term, r.synonyms_used[0].synonym);
     if (!l || r.synonyms_used[0].source === 'catalogue' || counted.has(key) || !pairs[key]) continue;
     counted.add(key);
     const [good, bad] = pairs[key];
-    pairs[key] = l === 'good' ? [good - 1, bad] : [good, bad - 1];
+    pairs[key] = l === 'good' ? [Math.max(0, good - 1), bad] : [good, Math.max(0, bad - 1)];
   }
   return { ...shipped, judged_pairs: { ...judged, pairs } };
 }

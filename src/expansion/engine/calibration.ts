@@ -64,7 +64,9 @@ export function judgmentsOf(table: CalibrationTable | undefined, term: string, a
 
 /** Calibrated confidence lifted by a pair's judgments in other queries (never lowered). */
 export function judgedConfidence(calibrated: number, judgments: readonly [number, number], weight: number): number {
-  return Math.max(calibrated, betaUpdate(calibrated, judgments[0], judgments[0] + judgments[1], weight));
+  const uses = judgments[0] + judgments[1];
+  if (!(weight + uses > 0)) return calibrated;
+  return Math.max(calibrated, betaUpdate(calibrated, judgments[0], uses, weight));
 }
 
 /** A logistic regression: P = 1 / (1 + exp(-(bias + sum of weight * feature))). */

@@ -110,6 +110,8 @@ describe('calibration', () => {
       // mixed or bad judgments never lower what the models say: bad in one query's context is not bad in every one
       expect(judgedConfidence(0.7, [1, 1], 1)).toBe(0.7);
       expect(judgedConfidence(0.9, [0, 3], 2)).toBe(0.9);
+      // no prior and no judgment: nothing to learn from (not NaN)
+      expect(judgedConfidence(0.6, [0, 0], 0)).toBe(0.6);
     });
 
     it('a pair under the threshold is shown once judged good elsewhere, and says so in its explanation', () => {
