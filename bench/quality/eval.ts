@@ -109,6 +109,17 @@ function candidates(q: Query, calibration?: CalibrationTable): EngineResult[] {
 type ModelCalibration = 'isotonic' | 'platt';
 const MODEL_SOURCES = new Set(['thesaurus', 'acronym_lexicon']);
 
+/** A query's judgment of each pair among its candidates, once per pair (a spelling variant is not a second one). */
+function judgmentsIn(q: Query, results: readonly EngineResult[]): Map<string, 'good' | 'bad'> {
+  const out = new Map<string, 'good' | 'bad'>();
+  for (const r of results) {
+    const l = label(q, r);
+    const key = judgedPairKey(r.synonyms_used[0].term, r.synonyms_used[0].synonym);
+    if (l && r.synonyms_used[0].source !== 'catalogue' && !out.has(key)) out.set(key, l);
+  }
+  return out;
+}
+
 /**
  * Prior weight of a pair's calibrated confidence against its judgments in other queries (calibration.json
  * judged_pairs.weight): chosen by --cv among JUDGED_WEIGHTS (0: judgments not used).
@@ -140,17 +151,12 @@ function fitTable(on: Query[], lambda: number, method: ModelCalibration = 'isoto
   // 3. the judgments of each pair, once per query (a spelling variant of the same pair is not a second judgment)
   const judged: Record<string, [number, number]> = {};
   for (const q of on) {
-    const counted = new Set<string>();
-    for (const r of candidates(q, { sources: {}, thesaurus_model: model, acronym_model: acronymModel })) {
+    const results = candidates(q, { sources: {}, thesaurus_model: model, acronym_model: acronymModel });
+    for (const [key, l] of judgmentsIn(q, results)) (judged[key] ??= [0, 0])[l === 'good' ? 0 : 1]++;
+    for (const r of results) {
       const l = label(q, r);
       if (!l) continue;
       const src = r.synonyms_used[0].source ?? 'catalogue';
-      const key = judgedPairKey(r.synonyms_used[0].term, r.synonyms_used[0].synonym);
-      if (src !== 'catalogue' && !counted.has(key)) {
-        counted.add(key);
-        const j = (judged[key] ??= [0, 0]);
-        j[l === 'good' ? 0 : 1]++;
-      }
       const list = bySource.get(src) ?? [];
       list.push({ x: Number(r.metadata.explanation.source_score), y: l === 'good' ? 1 : 0 });
       bySource.set(src, list);
@@ -375,13 +381,9 @@ function tableFor(q: Query, shipped: CalibrationTable = calibration): Calibratio
   const judged = shipped.judged_pairs;
   if (q.split !== 'dev' || !judged) return shipped;
   const pairs = { ...judged.pairs };
-  const counted = new Set<string>();
   // the candidates fitTable counted the query's judgments on: flat calibration, the shipped feature models
-  for (const r of candidates(q, { sources: {}, thesaurus_model: shipped.thesaurus_model, acronym_model: shipped.acronym_model })) {
-    const l = label(q, r);
-    const key = judgedPairKey(r.synonyms_used[0].term, r.synonyms_used[0].synonym);
-    if (!l || r.synonyms_used[0].source === 'catalogue' || counted.has(key) || !pairs[key]) continue;
-    counted.add(key);
+  for (const [key, l] of judgmentsIn(q, candidates(q, { sources: {}, thesaurus_model: shipped.thesaurus_model, acronym_model: shipped.acronym_model }))) {
+    if (!pairs[key]) continue;
     const [good, bad] = pairs[key];
     pairs[key] = l === 'good' ? [Math.max(0, good - 1), bad] : [good, Math.max(0, bad - 1)];
   }
