@@ -11,10 +11,12 @@
  *   npm run eval -- --cv         5-fold cross-validation on dev, three partitions pooled (--repeats=N): the default
  *                                threshold, calibration method, L2 and judged pairs' prior weight are chosen here
  *                                [--methods=isotonic,platt] [--lambdas=1,3] [--weights=0,1,2,4] narrow the comparison
- *   npm run eval -- --fit        refits the calibration (data/calibration.json) on the dev split only, with the dev
- *                                judgments of each pair [--lambda=3] [--calibration=isotonic|platt]
+ *   npm run eval -- --fit        refits the calibration (data/calibration.json) on the dev split and the training
+ *                                queries (never the holdout), with their judgments of each pair [--lambda=3] [--calibration=isotonic|platt]
  *                                [--judged-weight=2] (defaults: what --cv chose; 0 leaves the judgments out)
- *   npm run eval -- --unjudged F writes the shown or candidate pairs that have no label yet to F
+ *   npm run eval -- --unjudged F writes the shown or candidate pairs that have no label yet to F (training
+ *                                queries' too)
+ *   --no-train                   fits without the training queries (bench/quality/train-queries.json)
  *   npm run eval -- --misses     lists dev's wanted alternatives not shown, each with why: no candidate,
  *                                below the threshold (with its confidence) or crowded out by max_expansions
  *
@@ -24,11 +26,11 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { DEFAULT_CONFIDENCE_THRESHOLD, DEFAULT_MAX_EXPANSIONS } from '../../src/expansion/dto/expand-request.dto';
-import { ACRONYM_FEATURES, calibrate, canonicalKey, judgedPairKey, expand, fitLogistic, fitPlatt, THESAURUS_FEATURES, ExpansionIndex, fitIsotonic, normalize, WordNetIndex, type CalibrationTable, type EngineResult, type ExpansionRequest } from '../../src/expansion/engine';
+import { ACRONYM_FEATURES, calibrate, canonicalKey, judgedPairKey, judgmentsApply, expand, fitLogistic, fitPlatt, THESAURUS_FEATURES, ExpansionIndex, fitIsotonic, normalize, WordNetIndex, type CalibrationTable, type EngineResult, type ExpansionRequest } from '../../src/expansion/engine';
 
 interface Query {
   id: string;
-  split: 'dev' | 'holdout';
+  split: 'dev' | 'holdout' | 'train';
   query: string;
   domain?: string;
   user_role?: string;
@@ -47,13 +49,22 @@ const queries = (JSON.parse(fs.readFileSync(path.join(HERE, 'queries.json'), 'ut
   ...q,
   wanted: q.wanted.map((w) => ({ ...w, alternatives: w.alternatives.filter((a) => canon(a) !== canon(w.term)) })).filter((w) => w.alternatives.length > 0),
 }));
+/**
+ * Training queries (bench/quality/train-queries.json): written for fitting only, with no wanted alternatives; their
+ * candidates are labelled like dev's. Every fit uses them (in --cv, every fold's training side); no figure reports them.
+ */
+const trainFile = path.join(HERE, 'train-queries.json');
+const trainQueries: Query[] = fs.existsSync(trainFile)
+  ? (JSON.parse(fs.readFileSync(trainFile, 'utf8')) as { queries: Omit<Query, 'split' | 'wanted'>[] }).queries.map((q) => ({ ...q, domain: q.domain ?? undefined, split: 'train' as const, wanted: [] }))
+  : [];
+const withTraining = !args.includes('--no-train');
 const labelsFile = path.join(HERE, 'judgments.json');
 const labels: Record<string, 'good' | 'bad'> = fs.existsSync(labelsFile) ? (JSON.parse(fs.readFileSync(labelsFile, 'utf8')) as { labels: Record<string, 'good' | 'bad'> }).labels : {};
 
 const started = Date.now();
 const wordnet = WordNetIndex.load();
 const index = ExpansionIndex.build([]);
-console.log(`WordNet ${wordnet.size} entries in ${Date.now() - started} ms; ${queries.length} queries`);
+console.log(`WordNet ${wordnet.size} entries in ${Date.now() - started} ms; ${queries.length} queries, ${trainQueries.length} training queries${withTraining ? '' : ' (not used: --no-train)'}`);
 
 const n = (s: string) => normalize(s);
 const pairId = (q: Query, r: EngineResult) => `${q.id}|${n(r.metadata.expanded_token)}|${n(r.synonyms_used[0].synonym)}`;
@@ -109,10 +120,14 @@ function candidates(q: Query, calibration?: CalibrationTable): EngineResult[] {
 type ModelCalibration = 'isotonic' | 'platt';
 const MODEL_SOURCES = new Set(['thesaurus', 'acronym_lexicon']);
 
-/** A query's judgment of each pair among its candidates, once per pair (a spelling variant is not a second one). */
+/**
+ * A query's judgment of each pair among its candidates, once per pair (a spelling variant is not a second one); a
+ * lexicon sense ranked below another is left out, as the engine never lifts one (judgmentsApply).
+ */
 function judgmentsIn(q: Query, results: readonly EngineResult[]): Map<string, 'good' | 'bad'> {
   const out = new Map<string, 'good' | 'bad'>();
   for (const r of results) {
+    if (!judgmentsApply(r.metadata.explanation)) continue;
     const l = label(q, r);
     const key = judgedPairKey(r.synonyms_used[0].term, r.synonyms_used[0].synonym);
     if (l && r.synonyms_used[0].source !== 'catalogue' && !out.has(key)) out.set(key, l);
@@ -124,11 +139,15 @@ function judgmentsIn(q: Query, results: readonly EngineResult[]): Map<string, 'g
  * Prior weight of a pair's calibrated confidence against its judgments in other queries (calibration.json
  * judged_pairs.weight): chosen by --cv among JUDGED_WEIGHTS (0: judgments not used).
  */
-const JUDGED_WEIGHT = 2;
+const JUDGED_WEIGHT = 1;
 const JUDGED_WEIGHTS = [0, 1, 2, 4];
 
-/** Fits the thesaurus model and every source's calibration on the given (dev) queries, and keeps their judgments. */
-function fitTable(on: Query[], lambda: number, method: ModelCalibration = 'isotonic', judgedWeight = JUDGED_WEIGHT): CalibrationTable {
+/**
+ * Fits the thesaurus model and every source's calibration on the given dev queries and the training queries (unless
+ * --no-train), and keeps their judgments.
+ */
+function fitTable(dev: Query[], lambda: number, method: ModelCalibration = 'isotonic', judgedWeight = JUDGED_WEIGHT): CalibrationTable {
+  const on = withTraining ? [...dev, ...trainQueries] : dev;
   // 1. the thesaurus's and the acronym lexicon's feature weights (logistic regressions on the labels)
   const rows: { x: Record<string, number>; y: number }[] = [];
   const acronymRows: { x: Record<string, number>; y: number }[] = [];
@@ -191,7 +210,7 @@ function fitTable(on: Query[], lambda: number, method: ModelCalibration = 'isoto
     if (fit.length === 1) fit = [[0, 0], fit[0]];
     table.sources[src as keyof CalibrationTable['sources']] = fit;
   }
-  table.fitted_on = `${new Date().toISOString().slice(0, 10)}: ${used.join('; ')}; feature models L2 ${lambda}; ${judgedWeight > 0 ? `${Object.keys(judged).length} judged pairs, prior weight ${judgedWeight}` : 'judged pairs not used'}`;
+  table.fitted_on = `${new Date().toISOString().slice(0, 10)}: ${dev.length} dev${on.length > dev.length ? ` and ${on.length - dev.length} training` : ''} queries; ${used.join('; ')}; feature models L2 ${lambda}; ${judgedWeight > 0 ? `${Object.keys(judged).length} judged pairs, prior weight ${judgedWeight}` : 'judged pairs not used'}`;
   return table;
 }
 
@@ -301,8 +320,8 @@ if (args.includes('--fit')) {
   const table = fitTable(
     queries.filter((x) => x.split === 'dev'),
     lambdaArg ? Number(lambdaArg.slice('--lambda='.length)) : 3,
-    // the method --cv chose (docs/QUALITY.md); --calibration=platt to compare
-    (methodArg as ModelCalibration | undefined) ?? 'isotonic',
+    // the method --cv chose (docs/QUALITY.md); --calibration=isotonic to compare
+    (methodArg as ModelCalibration | undefined) ?? 'platt',
     judgedArg ? Number(judgedArg.slice('--judged-weight='.length)) : JUDGED_WEIGHT,
   );
   fs.writeFileSync(path.join(DATA, 'calibration.json'), JSON.stringify(table, null, 1) + '\n');
@@ -471,6 +490,17 @@ for (const [split, t] of Object.entries(tallies)) {
   console.log('');
 }
 if (unjudgedOut) {
+  // training queries: every candidate a fit can label, under the shipped models and under flat ones (fitTable's first pass)
+  const flat = { bias: 0, weights: {} };
+  for (const q of trainQueries) {
+    const listed = new Set<string>();
+    for (const r of [...candidates(q, calibration), ...candidates(q, { sources: {}, thesaurus_model: flat, acronym_model: flat })]) {
+      const key = pairId(q, r);
+      if (labels[key] || listed.has(key)) continue;
+      listed.add(key);
+      unjudged.push({ key, id: q.id, split: q.split, query: q.query, domain: q.domain, term: r.metadata.expanded_token, alternative: r.synonyms_used[0].synonym, shown_as: r.expanded_query });
+    }
+  }
   fs.writeFileSync(unjudgedOut, JSON.stringify(unjudged, null, 1));
   console.log(`${unjudged.length} unjudged candidate pairs written to ${unjudgedOut}`);
 }

@@ -62,6 +62,16 @@ export function judgmentsOf(table: CalibrationTable | undefined, term: string, a
   return byTerm.get(term.toLowerCase())?.get(alternative.toLowerCase());
 }
 
+/**
+ * Whether a pair's judgments may lift this candidate: never a lexicon sense that its source ranks below another sense
+ * of the same key in this query (`sense_rank` > 0). Those judgments were given where that sense fit its query; they
+ * say nothing of a query whose domain or context selects another sense ("PR media campaign brand press" from a
+ * technical front end stays "public relations" though "PR" -> "pull request" is judged good in engineering queries).
+ */
+export function judgmentsApply(features: Readonly<Record<string, unknown>>): boolean {
+  return !(Number(features.sense_rank ?? 0) > 0);
+}
+
 /** Calibrated confidence lifted by a pair's judgments in other queries (never lowered). */
 export function judgedConfidence(calibrated: number, judgments: readonly [number, number], weight: number): number {
   const uses = judgments[0] + judgments[1];

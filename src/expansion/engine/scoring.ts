@@ -1,4 +1,4 @@
-import { calibrate, judgedConfidence, judgmentsOf, type CalibrationTable } from './calibration';
+import { calibrate, judgedConfidence, judgmentsApply, judgmentsOf, type CalibrationTable } from './calibration';
 import type { Candidate } from './candidates';
 import type { Preferences } from './context';
 import { learntConfidence, pairKey, type PairStatsLookup } from './learning';
@@ -55,7 +55,7 @@ export interface ScoringContext {
 export function scoreCandidate(c: Candidate, type: ExpansionType, ctx: ScoringContext): ScoredCandidate {
   const calibrated = clamp01(calibrate(ctx.calibration, c.source, c.raw));
   let confidence = calibrated;
-  const judged = c.source !== 'catalogue' ? judgmentsOf(ctx.calibration, c.useTerm, c.useSynonym) : undefined;
+  const judged = c.source !== 'catalogue' && judgmentsApply(c.features) ? judgmentsOf(ctx.calibration, c.useTerm, c.useSynonym) : undefined;
   if (judged && ctx.calibration?.judged_pairs) confidence = clamp01(judgedConfidence(calibrated, judged, ctx.calibration.judged_pairs.weight));
   const stat = c.source !== 'catalogue' && ctx.pairStats ? ctx.pairStats.get(pairKey(c.useTerm, c.useSynonym, ctx.domain)) : undefined;
   if (stat && stat.uses > 0) confidence = clamp01(learntConfidence(confidence, stat.helpful, stat.uses));

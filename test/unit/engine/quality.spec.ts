@@ -7,6 +7,7 @@ import {
   fitPlatt,
   judgedConfidence,
   judgedPairKey,
+  judgmentsApply,
   learntConfidence,
   loadLexicons,
   pairKey,
@@ -136,7 +137,30 @@ describe('calibration', () => {
       expect(r.confidence_score).toBeCloseTo(learntConfidence(0.85, 0, 10), 4);
     });
 
-    it('the shipped table keeps the dev split\'s judgments with the prior weight cross-validation chose', () => {
+    it('never lift a lexicon sense that the query\'s domain or context ranks below another', () => {
+      const lexIndex = ExpansionIndex.build([], loadLexicons());
+      const shipped = defaultCalibration();
+      const calibration = { ...shipped, judged_pairs: { weight: 2, pairs: { [judgedPairKey('PR', 'pull request')]: [10, 0] as [number, number] } } };
+      const senses = (q: string, domain: string) =>
+        expand(lexIndex, req(q, { domain, confidenceThreshold: 0, enabledStrategies: ['acronym_expansion'] }), { calibration, thesaurus: null });
+      // where the sense is the lexicon's first for the query, ten good judgments lift it
+      const engineering = senses('PR needs review before merge', 'technical').find((r) => r.synonyms_used[0].synonym === 'pull request')!;
+      expect(engineering.metadata.explanation).toMatchObject({ sense_rank: 0, judged_good: 10, judged_bad: 0 });
+      expect(engineering.confidence_score).toBeGreaterThan(Number(engineering.metadata.explanation.calibrated_confidence));
+      // a marketing query from a technical front end: context ranks public relations first, and pull request keeps
+      // its calibrated confidence
+      const marketing = senses('PR media campaign brand press', 'technical');
+      expect(marketing[0].synonyms_used[0].synonym).toBe('public relations');
+      const outranked = marketing.find((r) => r.synonyms_used[0].synonym === 'pull request')!;
+      expect(outranked.metadata.explanation.sense_rank).toBeGreaterThan(0);
+      expect(outranked.metadata.explanation.judged_good).toBeUndefined();
+      expect(outranked.confidence_score).toBeCloseTo(Number(outranked.metadata.explanation.calibrated_confidence), 4);
+      expect(judgmentsApply({ sense_rank: 1 })).toBe(false);
+      expect(judgmentsApply({ sense_rank: 0 })).toBe(true);
+      expect(judgmentsApply({})).toBe(true);
+    });
+
+    it('the shipped table keeps the judgments of the dev split and the training queries with the prior weight cross-validation chose', () => {
       const judged = defaultCalibration().judged_pairs!;
       expect(judged.weight).toBeGreaterThan(0);
       expect(Object.keys(judged.pairs).length).toBeGreaterThan(500);
