@@ -12,7 +12,8 @@ import { createTestApp, isMysqlRun, type TestApp } from './setup/create-test-app
 
 /** OpenTelemetry tracing (issue "Production operability", point 4; docs/ARCHITECTURE.md, "Tracing"). */
 
-const QUERY = 'kubernetes deployment for the quarterly zephyrine report';
+// an acronym the lexicon reads in one sense, so the default settings show at least one alternative
+const QUERY = 'VPN deployment for the quarterly zephyrine report';
 const SEARCH = 'zephyrine';
 const DB_SYSTEM = isMysqlRun() ? process.env.DB_TYPE : 'sqlite';
 

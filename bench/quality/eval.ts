@@ -55,8 +55,36 @@ const queries = (JSON.parse(fs.readFileSync(path.join(HERE, 'queries.json'), 'ut
  */
 const trainFile = path.join(HERE, 'train-queries.json');
 const trainQueries: Query[] = fs.existsSync(trainFile)
-  ? (JSON.parse(fs.readFileSync(trainFile, 'utf8')) as { queries: Omit<Query, 'split' | 'wanted'>[] }).queries.map((q) => ({ ...q, domain: q.domain ?? undefined, split: 'train' as const, wanted: [] }))
+  ? (JSON.parse(fs.readFileSync(trainFile, 'utf8')) as { queries: Omit<Query, 'split' | 'wanted'>[] }).queries.map((q) => ({ ...q, split: 'train' as const, wanted: [] }))
   : [];
+checkTraining(trainQueries, queries);
+
+/** The content words of a query as the near-repeat rule compares them: lower case, plurals folded, no function words. */
+function contentWords(query: string): Set<string> {
+  const stop = new Set('a an the of for to in on at by with and or my our your is are be do does how what who when where can i we it this that from as not vs new'.split(' '));
+  return new Set((query.toLowerCase().match(/[a-z0-9&]+/g) ?? []).filter((w) => !stop.has(w)).map((w) => w.replace(/s$/, '')));
+}
+
+/**
+ * Refuses training queries that could carry a judged query's own labels into a fit: an id that is not t<number> or
+ * is used twice, or a query that repeats or nearly repeats one of the judged set (every content word of one is in the
+ * other, or they share at least 60% of their content words together).
+ */
+function checkTraining(training: readonly Query[], judged: readonly Query[]): void {
+  const ids = new Set<string>();
+  for (const t of training) {
+    if (!/^t\d+$/.test(t.id) || ids.has(t.id)) throw new Error(`training query id ${t.id} must be t<number> and unique`);
+    ids.add(t.id);
+    const a = contentWords(t.query);
+    for (const q of judged) {
+      const b = contentWords(q.query);
+      const shared = [...a].filter((w) => b.has(w)).length;
+      if (a.size > 0 && b.size > 0 && (shared === a.size || shared === b.size || shared / (a.size + b.size - shared) >= 0.6)) {
+        throw new Error(`training query ${t.id} "${t.query}" repeats ${q.split} query ${q.id} "${q.query}"`);
+      }
+    }
+  }
+}
 const withTraining = !args.includes('--no-train');
 const labelsFile = path.join(HERE, 'judgments.json');
 const labels: Record<string, 'good' | 'bad'> = fs.existsSync(labelsFile) ? (JSON.parse(fs.readFileSync(labelsFile, 'utf8')) as { labels: Record<string, 'good' | 'bad'> }).labels : {};
@@ -116,6 +144,14 @@ function candidates(q: Query, calibration?: CalibrationTable): EngineResult[] {
   return expand(index, request(q, { confidenceThreshold: 0, maxExpansions: 100 }), { wordnet, calibration });
 }
 
+/** Flat feature models and no calibration: every candidate the features describe is proposed (fitTable's first pass). */
+const FLAT: CalibrationTable = { sources: {}, thesaurus_model: { bias: 0, weights: {} }, acronym_model: { bias: 0, weights: {} } };
+
+/** A pair without a label, as the judges see it. */
+function unjudgedRow(q: Query, r: EngineResult): Record<string, unknown> {
+  return { key: pairId(q, r), id: q.id, split: q.split, query: q.query, domain: q.domain, conversation_history: q.conversation_history, term: r.metadata.expanded_token, alternative: r.synonyms_used[0].synonym, shown_as: r.expanded_query };
+}
+
 /** How the sources scored by a feature model (thesaurus, acronym lexicon) map their score to P(right). */
 type ModelCalibration = 'isotonic' | 'platt';
 const MODEL_SOURCES = new Set(['thesaurus', 'acronym_lexicon']);
@@ -139,22 +175,21 @@ function judgmentsIn(q: Query, results: readonly EngineResult[]): Map<string, 'g
  * Prior weight of a pair's calibrated confidence against its judgments in other queries (calibration.json
  * judged_pairs.weight): chosen by --cv among JUDGED_WEIGHTS (0: judgments not used).
  */
-const JUDGED_WEIGHT = 1;
+const JUDGED_WEIGHT = 2;
 const JUDGED_WEIGHTS = [0, 1, 2, 4];
 
 /**
  * Fits the thesaurus model and every source's calibration on the given dev queries and the training queries (unless
  * --no-train), and keeps their judgments.
  */
-function fitTable(dev: Query[], lambda: number, method: ModelCalibration = 'isotonic', judgedWeight = JUDGED_WEIGHT): CalibrationTable {
+function fitTable(dev: Query[], lambda: number, method: ModelCalibration = 'platt', judgedWeight = JUDGED_WEIGHT): CalibrationTable {
   const on = withTraining ? [...dev, ...trainQueries] : dev;
   // 1. the thesaurus's and the acronym lexicon's feature weights (logistic regressions on the labels)
   const rows: { x: Record<string, number>; y: number }[] = [];
   const acronymRows: { x: Record<string, number>; y: number }[] = [];
-  const flat = { bias: 0, weights: {} };
   for (const q of on) {
     // flat models, so every candidate the features describe is proposed (none refused by the hand-set rules)
-    for (const r of candidates(q, { sources: {}, thesaurus_model: flat, acronym_model: flat })) {
+    for (const r of candidates(q, FLAT)) {
       const l = label(q, r);
       const src = r.synonyms_used[0].source;
       if (!l || (src !== 'thesaurus' && src !== 'acronym_lexicon')) continue;
@@ -182,7 +217,7 @@ function fitTable(dev: Query[], lambda: number, method: ModelCalibration = 'isot
     }
   }
   const table: CalibrationTable = {
-    description: 'Calibration of each source score to P(judged right) (Platt or isotonic per source, as fitted_on says), fitted by npm run eval -- --fit on the dev split of bench/quality/queries.json (docs/QUALITY.md).',
+    description: 'Calibration of each source score to P(judged right) (Platt or isotonic per source, as fitted_on says), fitted by npm run eval -- --fit on the dev split of bench/quality/queries.json and the training queries of bench/quality/train-queries.json (docs/QUALITY.md).',
     fitted_on: '',
     sources: {},
     thesaurus_model: model,
@@ -444,7 +479,7 @@ function tallyQuery(q: Query, t: Tally, listUnjudged: boolean): void {
   for (const r of candidates(q, table)) {
     const l = label(q, r);
     if (!l) {
-      if (unjudgedOut && listUnjudged) unjudged.push({ key: pairId(q, r), id: q.id, split: q.split, query: q.query, domain: q.domain, conversation_history: q.conversation_history, term: r.metadata.expanded_token, alternative: r.synonyms_used[0].synonym, shown_as: r.expanded_query });
+      if (unjudgedOut && listUnjudged) unjudged.push(unjudgedRow(q, r));
       continue;
     }
     const b = t.bins[Math.min(9, Math.floor(r.confidence_score * 10))];
@@ -491,14 +526,13 @@ for (const [split, t] of Object.entries(tallies)) {
 }
 if (unjudgedOut) {
   // training queries: every candidate a fit can label, under the shipped models and under flat ones (fitTable's first pass)
-  const flat = { bias: 0, weights: {} };
   for (const q of trainQueries) {
     const listed = new Set<string>();
-    for (const r of [...candidates(q, calibration), ...candidates(q, { sources: {}, thesaurus_model: flat, acronym_model: flat })]) {
+    for (const r of [...candidates(q, calibration), ...candidates(q, FLAT)]) {
       const key = pairId(q, r);
       if (labels[key] || listed.has(key)) continue;
       listed.add(key);
-      unjudged.push({ key, id: q.id, split: q.split, query: q.query, domain: q.domain, term: r.metadata.expanded_token, alternative: r.synonyms_used[0].synonym, shown_as: r.expanded_query });
+      unjudged.push(unjudgedRow(q, r));
     }
   }
   fs.writeFileSync(unjudgedOut, JSON.stringify(unjudged, null, 1));

@@ -19,7 +19,7 @@ export interface CalibrationTable {
   thesaurus_model?: LogisticModel;
   /** logistic model of the acronym lexicon's source score on its features (absent: the hand-set score) */
   acronym_model?: LogisticModel;
-  /** judgments of term -> alternative pairs in the judged set's dev queries (absent: none) */
+  /** judgments of term -> alternative pairs in the judged set's dev queries and the training queries (absent: none) */
   judged_pairs?: JudgedPairs;
 }
 

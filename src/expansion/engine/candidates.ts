@@ -1,5 +1,5 @@
 import type { QueryAnalysis } from './analysis';
-import { judgmentsOf, type CalibrationTable } from './calibration';
+import { judgmentsApply, judgmentsOf, type CalibrationTable } from './calibration';
 import { containsPhrase, type Preferences } from './context';
 import { domainMatchOf } from './domains';
 import { canonicalKey, STOPWORDS, tokenize } from './normalize';
@@ -117,18 +117,18 @@ export class CandidateBuilder {
    * True when a candidate with at most this source score cannot pass the threshold: below the floor only
    * ratings (pair statistics) could lift it, and catalogue entries learn per entry, not per pair.
    */
-  hopeless(source: SynonymSourceKind, raw: number, term: string, alternative: string): boolean {
+  hopeless(source: SynonymSourceKind, raw: number, term: string, alternative: string, features: Readonly<Record<string, unknown>> = {}): boolean {
     const floor = this.floors[source];
     if (floor === undefined || raw >= floor - 1e-6) return false;
     if (source === 'catalogue') return true;
     if (this.pairStats?.get(pairKey(term, alternative, this.domain))) return false;
-    return !((judgmentsOf(this.calibration, term, alternative)?.[0] ?? 0) > 0);
+    return !(judgmentsApply(features) && (judgmentsOf(this.calibration, term, alternative)?.[0] ?? 0) > 0);
   }
 
   /** Admits a candidate; false when refused. */
   add(span: MatchSpan, written: string, input: CandidateInput): boolean {
     if (this.full) return false;
-    if (this.hopeless(input.source, input.raw, input.useTerm, input.useSynonym)) return false;
+    if (this.hopeless(input.source, input.raw, input.useTerm, input.useSynonym, input.features)) return false;
     const toks = tokenize(written);
     if (toks.length === 0) return false;
     const rn = toks.join(' ');

@@ -163,7 +163,8 @@ describe('calibration', () => {
     it('the shipped table keeps the judgments of the dev split and the training queries with the prior weight cross-validation chose', () => {
       const judged = defaultCalibration().judged_pairs!;
       expect(judged.weight).toBeGreaterThan(0);
-      expect(Object.keys(judged.pairs).length).toBeGreaterThan(500);
+      expect(Object.keys(judged.pairs).length).toBeGreaterThan(1000);
+      expect(defaultCalibration().fitted_on).toMatch(/\b\d+ dev and \d+ training queries\b/);
       for (const [good, bad] of Object.values(judged.pairs)) expect(good + bad).toBeGreaterThan(0);
     });
   });
