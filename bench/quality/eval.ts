@@ -12,7 +12,7 @@
  *                                threshold, calibration method, L2 and judged pairs' prior weight are chosen here
  *                                [--methods=isotonic,platt] [--lambdas=1,3] [--weights=0,1,2,4] narrow the comparison
  *   npm run eval -- --fit        refits the calibration (data/calibration.json) on the dev split and the training
- *                                queries (never the holdout), with their judgments of each pair [--lambda=3] [--calibration=isotonic|platt]
+ *                                queries (never the holdout), with their judgments of each pair [--lambda=1] [--calibration=isotonic|platt]
  *                                [--judged-weight=2] (defaults: what --cv chose; 0 leaves the judgments out)
  *   npm run eval -- --unjudged F writes the shown or candidate pairs that have no label yet to F (training
  *                                queries' too)
@@ -25,6 +25,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import winkNLP from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
 import { DEFAULT_CONFIDENCE_THRESHOLD, DEFAULT_MAX_EXPANSIONS } from '../../src/expansion/dto/expand-request.dto';
 import { ACRONYM_FEATURES, calibrate, canonicalKey, judgedPairKey, judgmentsApply, expand, fitLogistic, fitPlatt, THESAURUS_FEATURES, ExpansionIndex, fitIsotonic, normalize, WordNetIndex, type CalibrationTable, type EngineResult, type ExpansionRequest } from '../../src/expansion/engine';
 
@@ -57,34 +59,51 @@ const trainFile = path.join(HERE, 'train-queries.json');
 const trainQueries: Query[] = fs.existsSync(trainFile)
   ? (JSON.parse(fs.readFileSync(trainFile, 'utf8')) as { queries: Omit<Query, 'split' | 'wanted'>[] }).queries.map((q) => ({ ...q, split: 'train' as const, wanted: [] }))
   : [];
+const nlp = winkNLP(model);
+const FUNCTION_WORDS = new Set('a an the of for to in on at by with and or my our your is are be do does how what who when where can i we it this that from as not vs new'.split(' '));
 checkTraining(trainQueries, queries);
 
-/** The content words of a query as the near-repeat rule compares them: lower case, plurals folded, no function words. */
+/**
+ * The content words of a query as the near-repeat rule compares them: the Porter stems of its words and numbers
+ * (wink-nlp), lower case, without function words, so "renew" and "renewal", "policy" and "policies" are one word.
+ */
 function contentWords(query: string): Set<string> {
-  const stop = new Set('a an the of for to in on at by with and or my our your is are be do does how what who when where can i we it this that from as not vs new'.split(' '));
-  return new Set((query.toLowerCase().match(/[a-z0-9&]+/g) ?? []).filter((w) => !stop.has(w)).map((w) => w.replace(/s$/, '')));
+  const its = nlp.its;
+  const tokens = nlp.readDoc(query.toLowerCase()).tokens();
+  // wink-nlp's its.* are accessor functions that out() calls unbound, as its documentation does
+  /* eslint-disable @typescript-eslint/unbound-method */
+  const words = tokens.out(its.value);
+  const types = tokens.out(its.type);
+  const stems = tokens.out(its.stem as unknown as typeof its.value);
+  /* eslint-enable @typescript-eslint/unbound-method */
+  return new Set(stems.filter((_, i) => (types[i] === 'word' || types[i] === 'number') && !FUNCTION_WORDS.has(words[i])));
+}
+
+/** Whether two queries' content words repeat each other: all of one in the other, or 60% of both together. */
+function repeats(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size === 0 || b.size === 0) return false;
+  const shared = [...a].filter((w) => b.has(w)).length;
+  return shared === a.size || shared === b.size || shared / (a.size + b.size - shared) >= 0.6;
 }
 
 /**
  * Refuses training queries that could carry a judged query's own labels into a fit: an id that is not t<number> or
- * is used twice, or a query that repeats or nearly repeats one of the judged set (every content word of one is in the
- * other, or they share at least 60% of their content words together).
+ * is used twice, or a query that repeats or nearly repeats one of the judged set or an earlier training query
+ * (repeats()). Paraphrases in other words are found by review (docs/QUALITY.md, twentieth round).
  */
 function checkTraining(training: readonly Query[], judged: readonly Query[]): void {
   const ids = new Set<string>();
+  const seen = judged.map((q) => ({ q, words: contentWords(q.query) }));
   for (const t of training) {
     if (!/^t\d+$/.test(t.id) || ids.has(t.id)) throw new Error(`training query id ${t.id} must be t<number> and unique`);
     ids.add(t.id);
-    const a = contentWords(t.query);
-    for (const q of judged) {
-      const b = contentWords(q.query);
-      const shared = [...a].filter((w) => b.has(w)).length;
-      if (a.size > 0 && b.size > 0 && (shared === a.size || shared === b.size || shared / (a.size + b.size - shared) >= 0.6)) {
-        throw new Error(`training query ${t.id} "${t.query}" repeats ${q.split} query ${q.id} "${q.query}"`);
-      }
-    }
+    const words = contentWords(t.query);
+    const hit = seen.find((o) => repeats(words, o.words));
+    if (hit) throw new Error(`training query ${t.id} "${t.query}" repeats ${hit.q.split} query ${hit.q.id} "${hit.q.query}"`);
+    seen.push({ q: t, words });
   }
 }
+
 const withTraining = !args.includes('--no-train');
 const labelsFile = path.join(HERE, 'judgments.json');
 const labels: Record<string, 'good' | 'bad'> = fs.existsSync(labelsFile) ? (JSON.parse(fs.readFileSync(labelsFile, 'utf8')) as { labels: Record<string, 'good' | 'bad'> }).labels : {};
@@ -354,7 +373,7 @@ if (args.includes('--fit')) {
   if (methodArg !== undefined && !METHODS.includes(methodArg as ModelCalibration)) throw new Error(`--calibration must be one of ${METHODS.join(', ')}`);
   const table = fitTable(
     queries.filter((x) => x.split === 'dev'),
-    lambdaArg ? Number(lambdaArg.slice('--lambda='.length)) : 3,
+    lambdaArg ? Number(lambdaArg.slice('--lambda='.length)) : 1,
     // the method --cv chose (docs/QUALITY.md); --calibration=isotonic to compare
     (methodArg as ModelCalibration | undefined) ?? 'platt',
     judgedArg ? Number(judgedArg.slice('--judged-weight='.length)) : JUDGED_WEIGHT,

@@ -117,7 +117,7 @@ export class CandidateBuilder {
    * True when a candidate with at most this source score cannot pass the threshold: below the floor only
    * ratings (pair statistics) could lift it, and catalogue entries learn per entry, not per pair.
    */
-  hopeless(source: SynonymSourceKind, raw: number, term: string, alternative: string, features: Readonly<Record<string, unknown>> = {}): boolean {
+  hopeless(source: SynonymSourceKind, raw: number, term: string, alternative: string, features: Readonly<Record<string, unknown>>): boolean {
     const floor = this.floors[source];
     if (floor === undefined || raw >= floor - 1e-6) return false;
     if (source === 'catalogue') return true;

@@ -18,7 +18,7 @@ import {
   WordNetIndex,
 } from '../../../src/expansion/engine';
 import { DEFAULT_CONFIDENCE_THRESHOLD } from '../../../src/expansion/dto/expand-request.dto';
-import { req } from './helpers';
+import { req, stateFor } from './helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const lucene = require('lucene') as { parse(q: string): LuceneNode };
@@ -158,6 +158,19 @@ describe('calibration', () => {
       expect(judgmentsApply({ sense_rank: 1 })).toBe(false);
       expect(judgmentsApply({ sense_rank: 0 })).toBe(true);
       expect(judgmentsApply({})).toBe(true);
+    });
+
+    it('the early floor lets a judged-good pair through only where its judgments can lift it', () => {
+      const builder = stateFor('PR status').builder;
+      builder.floors = { acronym_lexicon: 0.5 };
+      builder.calibration = { sources: {}, judged_pairs: { weight: 2, pairs: { [judgedPairKey('PR', 'pull request')]: [3, 0] } } };
+      // above the floor: never hopeless
+      expect(builder.hopeless('acronym_lexicon', 0.6, 'PR', 'pull request', { sense_rank: 1 })).toBe(false);
+      // under the floor: the judged pair passes as the query's first sense, not as an outranked one
+      expect(builder.hopeless('acronym_lexicon', 0.1, 'PR', 'pull request', { sense_rank: 0 })).toBe(false);
+      expect(builder.hopeless('acronym_lexicon', 0.1, 'PR', 'pull request', { sense_rank: 1 })).toBe(true);
+      // and a pair without a good judgment is dropped either way
+      expect(builder.hopeless('acronym_lexicon', 0.1, 'PR', 'public relations', { sense_rank: 0 })).toBe(true);
     });
 
     it('the shipped table keeps the judgments of the dev split and the training queries with the prior weight cross-validation chose', () => {

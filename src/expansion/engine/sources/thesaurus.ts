@@ -28,6 +28,8 @@ export const THESAURUS_SCORE = {
 } as const;
 
 const NOUNISH = new Set(['NOUN', 'PROPN']);
+/** A thesaurus candidate has one sense per set, so judgments of its pair may always lift it (judgmentsApply). */
+const NO_SENSE_RANK: Readonly<Record<string, unknown>> = {};
 /** A word this common in SUBTLEX-US is a word of its own, not a shortening spelt with some letters of another. */
 const SHORTENING_MAX_ZIPF = 3;
 
@@ -125,7 +127,7 @@ export function matchThesaurus(state: MatchState): void {
         const longer = alt.split(' ').length > u.tokEnd - u.tokStart ? THESAURUS_SCORE.longerWording : 1;
         const general = set.domain === 'general' ? THESAURUS_SCORE.generalSet : 1;
         const upper = THESAURUS_SCORE.base * (1 - THESAURUS_SCORE.perMember * Math.min(pos, 4)) * domainFactor * longer * general;
-        if (!weights && builder.hopeless('thesaurus', upper, set.terms[member], alt)) continue;
+        if (!weights && builder.hopeless('thesaurus', upper, set.terms[member], alt, NO_SENSE_RANK)) continue;
         const rare = commonness(alt) < 1;
         // in THESAURUS_FEATURES order; a plain array, so a candidate that cannot pass costs no object
         vector[0] = pos;
@@ -156,7 +158,7 @@ export function matchThesaurus(state: MatchState): void {
           let z = model.bias;
           for (let f = 0; f < weights.length; f++) z += weights[f] * vector[f];
           raw = 1 / (1 + Math.exp(-z));
-          if (builder.hopeless('thesaurus', raw, set.terms[member], alt)) continue;
+          if (builder.hopeless('thesaurus', raw, set.terms[member], alt, NO_SENSE_RANK)) continue;
         } else raw = upper * (rare ? THESAURUS_SCORE.rareWording : 1);
         const features: Record<string, number | string> = { set_domain: set.domain, pos: set.pos };
         THESAURUS_FEATURES.forEach((name, f) => (features[name] = vector[f]));
