@@ -71,6 +71,12 @@ describe('each source on its own', () => {
     expect(acronymPairs('HTTPs certificate error')).toContain('https -> hypertext transfer protocol secure');
   });
 
+  it('acronyms: a common lower-case word is never read as an acronym plural ("bias" is not BIAs)', () => {
+    expect(acronymPairs('unconscious bias workshop', 'hr')).toEqual([]);
+    expect(acronymPairs('BIAs for the payroll system', 'technical')).toContain('bias -> business impact analyses');
+    expect(acronymPairs('kpis for q3')).toContain('kpis -> key performance indicators');
+  });
+
   it('acronyms: a spelled-out long form is a unit and is offered its acronym, plural kept', () => {
     const s = stateFor('signed non-disclosure agreement template', { index: lexIndex });
     expect(detectUnits(s, [])).toContainEqual({ tokStart: 1, tokEnd: 3 });

@@ -1,4 +1,4 @@
-import { inflectLike } from '../analysis';
+import { inflectLike, zipf } from '../analysis';
 import { logistic } from '../calibration';
 import { CompiledLexiconEntry, longFormsOf, rankSenses } from '../lexicon';
 import { domainMatchOf } from '../domains';
@@ -29,6 +29,12 @@ type AcronymFeatures = Record<(typeof ACRONYM_FEATURES)[number], number>;
 function acronymScore(state: MatchState, f: AcronymFeatures, handSet: number): number {
   return state.acronymModel ? logistic(state.acronymModel, f) : handSet;
 }
+
+/**
+ * A lower-case word this common (Zipf, SUBTLEX-US) is an English word, never an acronym's plural: "bias" is not
+ * BIAs, "dos" not DOs; "pos" (2.5) and "prs" may still be POs and PRs.
+ */
+export const PLURAL_ACRONYM_MAX_ZIPF = 3;
 
 /** Senses of an ambiguous key proposed at most. */
 const MAX_SENSES = 3;
@@ -103,6 +109,7 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
     if (kind === 'abbreviation' && surface.length > 1 && /[A-Z]/.test(surface) && surface === surface.toUpperCase()) factor = LEXICON_CASE_FACTOR.uppercaseAbbreviation;
     const keyNorm = entry.key.toLowerCase();
     const plural = entry === pluralOfKey || (t.norm !== keyNorm && t.norm.endsWith('s') && !keyNorm.endsWith('s'));
+    if (plural && lower && kind === 'acronym' && zipf(t.norm) >= PLURAL_ACRONYM_MAX_ZIPF) continue;
     const ranked = rankSenses(entry, builder.domain, builder.contextWords);
     const prior = LEXICON_PRIOR[kind];
     // the ambiguity the request leaves: senses whose domain fits it at least as well as the best-ranked sense's
