@@ -6,8 +6,10 @@
  *                                share of queries with no expansion, reliability table, on dev (each dev query
  *                                scored without its own judgments of pairs)
  *   npm run eval -- --holdout    the same on the holdout too, and on its parts added later (q241-q360 in the sixth
- *                                round, q361-q445 in the thirteenth), each on its own (for the report only: read
- *                                it once, at the end of a round)
+ *                                round, q361-q445 in the thirteenth, q446-q604 in the twenty-second), each on its
+ *                                own (for the report only: read it once, at the end of a round)
+ *   --range=FROM-TO              the same on every judged query numbered FROM to TO, dev and holdout alike (a
+ *                                round's new queries, read once before any fit uses their labels)
  *   npm run eval -- --cv         5-fold cross-validation on dev, three partitions pooled (--repeats=N): the default
  *                                threshold, calibration method, L2 and judged pairs' prior weight are chosen here
  *                                [--methods=isotonic,platt] [--lambdas=1,3] [--weights=0,1,2,4] narrow the comparison
@@ -21,7 +23,8 @@
  *                                below the threshold (with its confidence) or crowded out by max_expansions
  *
  * Labels (bench/quality/judgments.json): "<query id>|<term as written, lower-case>|<alternative>" -> good|bad.
- * A wanted alternative that is shown counts as good without a label.
+ * A wanted alternative that is shown counts as good without a label; where judges labelled it too (q446 on), the
+ * precision "by the judges' labels alone" counts their label instead.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -426,24 +429,40 @@ interface Tally {
   queries: number;
   bins: { n: number; good: number; conf: number }[];
   unjudged: number;
+  /** shown pairs by the judges' labels alone (a shown wanted alternative counted only where judges labelled it too) */
+  judgesGood: number;
+  judgesJudged: number;
 }
-const tally = (): Tally => ({ shown: 0, good: 0, judged: 0, byType: new Map(), wanted: 0, wantedHit: 0, acronymWanted: 0, acronymHit: 0, empty: 0, queries: 0, bins: Array.from({ length: 10 }, () => ({ n: 0, good: 0, conf: 0 })), unjudged: 0 });
+const tally = (): Tally => ({ shown: 0, good: 0, judged: 0, byType: new Map(), wanted: 0, wantedHit: 0, acronymWanted: 0, acronymHit: 0, empty: 0, queries: 0, bins: Array.from({ length: 10 }, () => ({ n: 0, good: 0, conf: 0 })), unjudged: 0, judgesGood: 0, judgesJudged: 0 });
 /**
- * The holdout's parts added later, each reported on its own: the sixth round's (q241-q360) and the thirteenth round's
- * (q361-q445), each first read at the end of the round that added it (docs/QUALITY.md).
+ * The holdout's parts added later, each reported on its own: the sixth round's (q241-q360), the thirteenth round's
+ * (q361-q445) and the twenty-second's (q446-q604), each first read at the end of the round that added it
+ * (docs/QUALITY.md).
  */
 const FRESH_PARTS = [
   { name: 'holdout, q241-q360', from: 241, to: 360 },
   { name: 'holdout, q361-q445', from: 361, to: 445 },
+  { name: 'holdout, q446-q604', from: 446, to: 604 },
 ];
-const partOf = (q: Query) => (q.split === 'holdout' ? FRESH_PARTS.find((p) => Number(q.id.slice(1)) >= p.from && Number(q.id.slice(1)) <= p.to) : undefined);
-const tallies: Record<string, Tally> = { dev: tally(), holdout: tally(), ...Object.fromEntries(FRESH_PARTS.map((p) => [p.name, tally()])) };
+const idNumber = (q: Query) => Number(q.id.slice(1));
+const partOf = (q: Query) => (q.split === 'holdout' ? FRESH_PARTS.find((p) => idNumber(q) >= p.from && idNumber(q) <= p.to) : undefined);
+/**
+ * --range=FROM-TO: every judged query with an id in that range, dev and holdout alike (a round's new queries read
+ * before any fit has used their labels, as the twenty-second round's were: docs/QUALITY.md).
+ */
+const rangeArg = args.find((a) => a.startsWith('--range='));
+const range = rangeArg ? /^--range=(\d+)-(\d+)$/.exec(rangeArg) : undefined;
+if (rangeArg && !range) throw new Error('--range must be FROM-TO, two query numbers (--range=446-600)');
+const rangeName = range ? `q${range[1]}-q${range[2]}, dev and holdout` : '';
+const inRange = (q: Query) => range !== undefined && range !== null && idNumber(q) >= Number(range[1]) && idNumber(q) <= Number(range[2]);
+const tallies: Record<string, Tally> = { dev: tally(), holdout: tally(), ...Object.fromEntries(FRESH_PARTS.map((p) => [p.name, tally()])), ...(range ? { [rangeName]: tally() } : {}) };
 const unjudged: Record<string, unknown>[] = [];
 
 for (const q of queries) {
   tallyQuery(q, tallies[q.split], true);
   const part = partOf(q);
   if (part) tallyQuery(q, tallies[part.name], false);
+  if (inRange(q)) tallyQuery(q, tallies[rangeName], false);
 }
 
 /**
@@ -471,6 +490,11 @@ function tallyQuery(q: Query, t: Tally, listUnjudged: boolean): void {
   if (shown.length === 0) t.empty++;
   for (const r of shown) {
     t.shown++;
+    const byJudges = labels[pairId(q, r)];
+    if (byJudges) {
+      t.judgesJudged++;
+      if (byJudges === 'good') t.judgesGood++;
+    }
     const l = label(q, r);
     if (!l) {
       t.unjudged++;
@@ -530,13 +554,14 @@ if (args.includes('--misses')) {
 const f = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '-');
 console.log(`\nDefaults: max_expansions ${DEFAULT_MAX_EXPANSIONS}, confidence_threshold ${DEFAULT_CONFIDENCE_THRESHOLD}; substitutions only (the combined query repeats them)\n`);
 for (const [split, t] of Object.entries(tallies)) {
-  if (split !== 'dev' && !args.includes('--holdout')) {
+  if (split !== 'dev' && split !== rangeName && !args.includes('--holdout')) {
     if (split === 'holdout') console.log('## holdout: not shown (npm run eval -- --holdout)\n');
     continue;
   }
   console.log(`## ${split}: ${t.queries} queries`);
   console.log(`precision ${f(t.good / t.judged)} (${t.good}/${t.judged} judged, ${t.unjudged} unjudged of ${t.shown} shown)`);
   for (const [type, v] of [...t.byType].sort()) console.log(`  ${type.padEnd(24)} ${f(v.good / v.judged)} (${v.good}/${v.judged})`);
+  console.log(`  by the judges' labels alone ${f(t.judgesGood / t.judgesJudged)} (${t.judgesGood}/${t.judgesJudged}; ${t.shown - t.judgesJudged} shown pairs without a judges' label)`);
   console.log(`wanted-alternative recall ${f(t.wantedHit / t.wanted)} (${t.wantedHit}/${t.wanted}); acronym recall ${f(t.acronymHit / t.acronymWanted)} (${t.acronymHit}/${t.acronymWanted})`);
   console.log(`queries with no expansion ${f(t.empty / t.queries)} (${t.empty}/${t.queries})`);
   console.log('reliability (all candidates): predicted bin | n | mean predicted | observed precision');
