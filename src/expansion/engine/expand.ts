@@ -1,4 +1,4 @@
-import { agreeArticle, analyse, retagInitialNoun, warmFrequencies, warmSpellings, warmTagger } from './analysis';
+import { agreeArticle, analyse, retagInitialNoun, sameWord, warmFrequencies, warmSpellings, warmTagger } from './analysis';
 import type { CalibrationTable } from './calibration';
 import { defaultCalibration, minScoreFor } from './calibration';
 import { CandidateBuilder } from './candidates';
@@ -138,14 +138,16 @@ function combined(text: string, candidates: ScoredCandidate[]): EngineResult {
 }
 
 /**
- * Whether the replacement would repeat the word beside its span ("holiday leave request": holiday -> "annual leave"
- * would read "annual leave leave request"): such a seam is never what the searcher meant, so the candidate is dropped.
+ * Whether the replacement would repeat the word beside its span, in any inflection or spelling ("holiday leave
+ * request": holiday -> "annual leave" would read "annual leave leave request"; "A/B test" -> "A/B testing test", "GPL
+ * license" -> "general public licence license"): such a seam is never what the searcher meant, so the candidate is
+ * dropped.
  */
 function repeatsNeighbour(tokens: readonly { norm: string }[], s: ScoredCandidate): boolean {
   const words = normalize(s.c.replacement).split(' ');
   const after = tokens[s.c.span.tokEnd];
   const before = s.c.span.tokStart > 0 ? tokens[s.c.span.tokStart - 1] : undefined;
-  return (after !== undefined && words[words.length - 1] === after.norm) || (before !== undefined && words[0] === before.norm);
+  return (after !== undefined && sameWord(words[words.length - 1], after.norm)) || (before !== undefined && sameWord(words[0], before.norm));
 }
 
 /** score desc, confidence desc, strategy order, position in query, replacement text */

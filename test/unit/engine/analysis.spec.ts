@@ -105,6 +105,14 @@ describe('query analysis', () => {
     expect(expand(idx, req('onboarding checklist for new hires'), { thesaurus: th3 }).map((r) => r.expanded_query)).toContain('onboarding checklist for new starters');
     expect(expand(idx, req('meeting invites not sent'), { thesaurus: th3 }).map((r) => r.expanded_query)).toContain('meeting invitations not sent');
     expect(inflectLike('approve', 'past', 'VERB')).toBe('approved');
+    // a past form after have or be is a participle: "hasn't arrived" -> "hasn't come", never "hasn't came"
+    const inflections = (q: string) => analyse(q).tokens.map((t) => `${t.norm}:${t.inflection}`);
+    expect(inflections("laptop hasn't arrived")).toContain('arrived:participle');
+    expect(inflections('invoice has not been paid')).toContain('paid:participle');
+    expect(inflections('I arrived late')).toContain('arrived:past');
+    expect(inflectLike('come', 'participle', 'VERB')).toBe('come');
+    expect(inflectLike('take over', 'participle', 'VERB')).toBe('taken over');
+    expect(inflectLike('take over', 'past', 'VERB')).toBe('took over');
     expect(inflectLike('sign off', 'gerund', 'VERB')).toBe('signing off');
     expect(inflectLike('fail', 'third', 'VERB')).toBe('fails');
     const th = new Thesaurus({ sets: [{ terms: ['vendor', 'supplier'], pos: 'noun', domain: 'procurement' }, { terms: ['crash', 'fail'], pos: 'verb', domain: 'it' }] });

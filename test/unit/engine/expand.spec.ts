@@ -80,6 +80,15 @@ describe('expand output', () => {
     expect(shown('sick form')).toContain('sick leave application');
   });
 
+  it('counts a neighbour in another inflection or spelling as a repeat ("A/B testing test", "licence license")', () => {
+    const idx = ExpansionIndex.build([entry('A/B', 'A/B testing', { confidence: 0.9 }), entry('GPL', 'general public licence', { confidence: 0.9 }), entry('code', 'source code', { confidence: 0.9 })]);
+    const shown = (q: string) => expand(idx, req(q), { thesaurus: null }).map((r) => r.expanded_query);
+    expect(shown('A/B test calculator')).not.toContain('A/B testing test calculator');
+    expect(shown('GPL license terms')).not.toContain('general public licence license terms');
+    expect(shown('GPL terms')).toContain('general public licence terms');
+    expect(shown('code reviews')).toContain('source code reviews');
+  });
+
   it('drops candidates below confidenceThreshold', () => {
     const res = expand(idx, req('ML model deployment', { confidenceThreshold: 0.85 }));
     expect(res.length).toBeGreaterThan(0);

@@ -308,6 +308,13 @@ describe('orthography and number formats', () => {
     const login = stateFor('cannot log in to the portal', { index: lexIndex2 });
     matchSpelling(login);
     expect(pairs(login)).toEqual([]); // a verb and its particle are not a closed noun
+    // a function word that is no particle, or a word in capitals, never joins ("IP so" is no "ipso")
+    const ip = stateFor('how do i find my IP so they can whitelist it', { index: lexIndex2 });
+    matchSpelling(ip);
+    expect(pairs(ip).filter((p) => p.includes('ipso'))).toEqual([]);
+    const handoff = stateFor('hand off to support', { index: lexIndex2 });
+    matchSpelling(handoff);
+    expect(pairs(handoff)).toContain('hand off -> handoff');
   });
 
   it('patterns: building levels in their other two forms', () => {

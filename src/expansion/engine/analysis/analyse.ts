@@ -93,6 +93,22 @@ export function retagInitialNoun(analysis: QueryAnalysis, nounOnly: (lemma: stri
   if (compound) first.inNounRun = next.inNounRun = true;
 }
 
+/** Forms of have and be before a past participle ("hasn't arrived", "was approved", "has not been paid"). */
+const PERFECT_OR_PASSIVE = new Set(
+  "has have had hasn't haven't hadn't 've i've we've you've they've is are was were be been being isn't aren't wasn't weren't get gets got gotten".split(' '),
+);
+/** Words that may stand between the auxiliary and the participle. */
+const BETWEEN_AUXILIARY = new Set(['not', "n't", 'never', 'already', 'just', 'still', 'yet', 'ever', 'been', 'being', 'recently', 'also']);
+
+/** Whether the past form at i follows a form of have or be, perhaps across "not", "never", "been" ("has not been paid"). */
+function afterAuxiliary(tokens: readonly { norm: string }[], i: number): boolean {
+  for (let k = i - 1; k >= 0 && k >= i - 3; k--) {
+    if (PERFECT_OR_PASSIVE.has(tokens[k].norm)) return true;
+    if (!BETWEEN_AUXILIARY.has(tokens[k].norm)) return false;
+  }
+  return false;
+}
+
 /**
  * Analyses a query once: tokens as the engine's tokenizer cuts them (offsets, normalised forms), each with
  * the part of speech and lemma of the tagger token(s) it covers (the last one, the head, when several).
@@ -138,6 +154,7 @@ export function analyse(query: string): QueryAnalysis {
       inNounRun: false,
     };
   });
+  for (let i = 0; i < tokens.length; i++) if (tokens[i].inflection === 'past' && afterAuxiliary(tokens, i)) tokens[i].inflection = 'participle';
   for (let i = 0; i < tokens.length; i++) {
     if (!NOUNISH.has(tokens[i].pos)) continue;
     let e = i;

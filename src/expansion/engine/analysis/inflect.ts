@@ -1,13 +1,15 @@
 import { Inflectors } from 'en-inflectors';
+import { stemmer } from 'en-stemmer';
 import indefinite from 'indefinite';
 import pluralize from 'pluralize';
 import { zipf } from './frequency';
+import { spellingVariant } from './spelling';
 
-/** How a query word is inflected relative to its lemma. */
-export type Inflection = 'base' | 'plural' | 'past' | 'gerund' | 'third';
+/** How a query word is inflected relative to its lemma ('participle': a past form after have or be, "hasn't arrived"). */
+export type Inflection = 'base' | 'plural' | 'past' | 'participle' | 'gerund' | 'third';
 
 /** Particles and prepositions that end a phrasal head ("time off", "sign in"): never inflected themselves. */
-const PARTICLES = new Set(['off', 'in', 'out', 'up', 'on', 'down', 'over', 'away', 'back']);
+export const PARTICLES = new Set(['off', 'in', 'out', 'up', 'on', 'down', 'over', 'away', 'back']);
 
 /** The inflection of a token given its surface (lower-case), lemma and part of speech. */
 export function inflectionOf(norm: string, lemma: string, pos: string): Inflection {
@@ -39,6 +41,8 @@ function inflectWord(word: string, inflection: Inflection): string {
     }
     case 'past':
       return new Inflectors(word).toPast();
+    case 'participle':
+      return new Inflectors(word).toPastParticiple();
     case 'gerund':
       return new Inflectors(word).toGerund();
     case 'third':
@@ -100,4 +104,18 @@ export function agreeArticle(before: string, surface: string, replacement: strin
   // "An" and "AN" become "A", an opening "A" becomes "An"
   const written = article[0] === 'A' ? wanted[0].toUpperCase() + wanted.slice(1) : wanted;
   return before.slice(0, at) + written + m[3];
+}
+
+/**
+ * Whether two lower-case words are one word in another inflection or spelling variety (Porter stems, en-stemmer;
+ * the British/American spelling table): "testing" / "test", "licence" / "licenses", "reviews" / "review".
+ */
+export function sameWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  const sa = stemmer(a);
+  const sb = stemmer(b);
+  if (sa === sb) return true;
+  const va = spellingVariant(a);
+  const vb = spellingVariant(b);
+  return (va !== undefined && stemmer(va) === sb) || (vb !== undefined && stemmer(vb) === sa);
 }

@@ -1,4 +1,4 @@
-import { spellingVariant, zipf } from '../analysis';
+import { PARTICLES, spellingVariant, zipf } from '../analysis';
 import { STOPWORDS } from '../normalize';
 import type { MatchState } from './types';
 
@@ -127,6 +127,10 @@ function matchClosedCompounds(state: MatchState): void {
     }
     if (i + 1 >= tokens.length || !/^[a-z]{2,}$/.test(t.norm) || !/^[a-z]{2,}$/.test(tokens[i + 1].norm)) continue;
     if (STOPWORDS.has(t.norm) || (tokens[i + 1].pos === 'ADP' && t.wordClass === 'verb' && tokens[i + 2]?.pos !== 'NOUN')) continue;
+    // a second word that is a function word other than a particle ("IP so" is no "ipso"), or a word written in
+    // capitals (an acronym), never joins
+    const next = tokens[i + 1].norm;
+    if ((STOPWORDS.has(next) && !PARTICLES.has(next)) || [t, tokens[i + 1]].some((w) => /^[A-Z]{2,}$/.test(analysis.text.slice(w.start, w.end)))) continue;
     const closed = t.norm + tokens[i + 1].norm;
     if (known(closed)) add(i, i + 2, closed);
   }
