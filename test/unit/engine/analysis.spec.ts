@@ -113,6 +113,23 @@ describe('query analysis', () => {
     expect(inflectLike('come', 'participle', 'VERB')).toBe('come');
     expect(inflectLike('take over', 'participle', 'VERB')).toBe('taken over');
     expect(inflectLike('take over', 'past', 'VERB')).toBe('took over');
+    expect(inflections('laptop has finally arrived')).toContain('arrived:participle'); // across an adverb
+    expect(inflections('laptop hasnt arrived')).toContain('arrived:participle');
+    expect(inflections("it's broken again")).toContain('broken:participle'); // a pronoun's contraction
+    expect(inflections("the team's approved list")).toContain('approved:past');
+    // the inflector's slips are caught: a form that is no word, a past equal to the base, a participle equal to it
+    expect(inflectLike('update', 'past', 'VERB')).toBe('updated');
+    expect(inflectLike('update', 'participle', 'VERB')).toBe('updated');
+    expect(inflectLike('authorise', 'past', 'VERB')).toBe('authorised');
+    expect(inflectLike('debit', 'participle', 'VERB')).toBe('debited');
+    expect(inflectLike('slide', 'participle', 'VERB')).toBe('slid');
+    expect(inflectLike('cope', 'participle', 'VERB')).toBe('coped');
+    expect(inflectLike('set', 'past', 'VERB')).toBe('set');
+    // end to end: the shown query reads "hasn't come"
+    const arrive = new Thesaurus({ sets: [{ terms: ['arrive', 'come'], pos: 'verb', domain: 'general' }] });
+    const came = expand(ExpansionIndex.build([], loadLexicons()), req("the parcel hasn't arrived"), { thesaurus: arrive }).map((r) => r.expanded_query);
+    expect(came).toContain("the parcel hasn't come");
+    expect(came).not.toContain("the parcel hasn't came");
     expect(inflectLike('sign off', 'gerund', 'VERB')).toBe('signing off');
     expect(inflectLike('fail', 'third', 'VERB')).toBe('fails');
     const th = new Thesaurus({ sets: [{ terms: ['vendor', 'supplier'], pos: 'noun', domain: 'procurement' }, { terms: ['crash', 'fail'], pos: 'verb', domain: 'it' }] });

@@ -87,6 +87,11 @@ describe('expand output', () => {
     expect(shown('GPL license terms')).not.toContain('general public licence license terms');
     expect(shown('GPL terms')).toContain('general public licence terms');
     expect(shown('code reviews')).toContain('source code reviews');
+    // inflections only, never derivations: "office" and "officer", "experiment" and "experience" are other words
+    const lex = ExpansionIndex.build([], loadLexicons());
+    const lexShown = (q: string) => expand(lex, req(q, { confidenceThreshold: 0 }), { thesaurus: null }).map((r) => r.expanded_query);
+    expect(lexShown('CEO office')).toContain('chief executive officer office');
+    expect(lexShown('UX experiments')).toContain('user experience experiments');
   });
 
   it('drops candidates below confidenceThreshold', () => {

@@ -73,6 +73,8 @@ describe('each source on its own', () => {
 
   it('acronyms: a common lower-case word is never read as an acronym plural ("bias" is not BIAs)', () => {
     expect(acronymPairs('unconscious bias workshop', 'hr')).toEqual([]);
+    expect(acronymPairs('Bias in hiring', 'hr')).toEqual([]);
+    expect(acronymPairs('UNCONSCIOUS BIAS TRAINING', 'hr')).toEqual([]);
     expect(acronymPairs('BIAs for the payroll system', 'technical')).toContain('bias -> business impact analyses');
     expect(acronymPairs('kpis for q3')).toContain('kpis -> key performance indicators');
   });
@@ -315,6 +317,16 @@ describe('orthography and number formats', () => {
     const handoff = stateFor('hand off to support', { index: lexIndex2 });
     matchSpelling(handoff);
     expect(pairs(handoff)).toContain('hand off -> handoff');
+    const standby = stateFor('stand by rota', { index: lexIndex2 });
+    matchSpelling(standby);
+    expect(pairs(standby)).toContain('stand by -> standby');
+    // capitals mark an acronym only where the query is not written all in capitals
+    const shouted = stateFor('HAND OFF TO SUPPORT', { index: lexIndex2 });
+    matchSpelling(shouted);
+    expect(pairs(shouted)).toContain('hand off -> handoff');
+    const acronym = stateFor('hand OFF to support', { index: lexIndex2 });
+    matchSpelling(acronym);
+    expect(pairs(acronym)).toEqual([]);
   });
 
   it('patterns: building levels in their other two forms', () => {

@@ -93,18 +93,31 @@ export function retagInitialNoun(analysis: QueryAnalysis, nounOnly: (lemma: stri
   if (compound) first.inNounRun = next.inNounRun = true;
 }
 
-/** Forms of have and be before a past participle ("hasn't arrived", "was approved", "has not been paid"). */
+/**
+ * Forms of have and be before a past participle ("hasn't arrived", "was approved", "it's broken", "what's changed"),
+ * with or without the apostrophe.
+ */
 const PERFECT_OR_PASSIVE = new Set(
-  "has have had hasn't haven't hadn't 've i've we've you've they've is are was were be been being isn't aren't wasn't weren't get gets got gotten".split(' '),
+  (
+    "has have had hasn't haven't hadn't hasnt havent hadnt 've i've we've you've they've is are am was were be been being " +
+    "isn't aren't wasn't weren't isnt arent wasnt werent 's 're 'm it's that's what's who's there's he's she's we're " +
+    "you're they're i'm get gets got gotten"
+  ).split(' '),
 );
-/** Words that may stand between the auxiliary and the participle. */
-const BETWEEN_AUXILIARY = new Set(['not', "n't", 'never', 'already', 'just', 'still', 'yet', 'ever', 'been', 'being', 'recently', 'also']);
+/** Pronouns whose contraction with have or be ("it's", "we're", "I've") the tokenizer keeps in the pronoun's token. */
+const CONTRACTING = new Set(['it', 'that', 'what', 'who', 'there', 'he', 'she', 'we', 'you', 'they', 'i']);
+/** Words that may stand between the auxiliary and the participle besides adverbs ("has not been paid"). */
+const BETWEEN_AUXILIARY = new Set(['not', "n't", 'been', 'being']);
 
-/** Whether the past form at i follows a form of have or be, perhaps across "not", "never", "been" ("has not been paid"). */
-function afterAuxiliary(tokens: readonly { norm: string }[], i: number): boolean {
+/**
+ * Whether the past form at i follows a form of have or be, perhaps across "not", "been" or adverbs ("has not been paid",
+ * "has finally arrived").
+ */
+function afterAuxiliary(text: string, tokens: readonly { norm: string; pos: string; start: number; end: number }[], i: number): boolean {
   for (let k = i - 1; k >= 0 && k >= i - 3; k--) {
-    if (PERFECT_OR_PASSIVE.has(tokens[k].norm)) return true;
-    if (!BETWEEN_AUXILIARY.has(tokens[k].norm)) return false;
+    // a pronoun's contraction, which the tokenizer folds into the pronoun ("it's", "we're", "I've")
+    if (PERFECT_OR_PASSIVE.has(tokens[k].norm) || (CONTRACTING.has(tokens[k].norm) && /['’](s|re|m|ve)$/i.test(text.slice(tokens[k].start, tokens[k].end)))) return true;
+    if (!BETWEEN_AUXILIARY.has(tokens[k].norm) && tokens[k].pos !== 'ADV' && tokens[k].pos !== 'PART') return false;
   }
   return false;
 }
@@ -154,7 +167,7 @@ export function analyse(query: string): QueryAnalysis {
       inNounRun: false,
     };
   });
-  for (let i = 0; i < tokens.length; i++) if (tokens[i].inflection === 'past' && afterAuxiliary(tokens, i)) tokens[i].inflection = 'participle';
+  for (let i = 0; i < tokens.length; i++) if (tokens[i].inflection === 'past' && afterAuxiliary(text, tokens, i)) tokens[i].inflection = 'participle';
   for (let i = 0; i < tokens.length; i++) {
     if (!NOUNISH.has(tokens[i].pos)) continue;
     let e = i;

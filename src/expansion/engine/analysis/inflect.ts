@@ -1,5 +1,4 @@
 import { Inflectors } from 'en-inflectors';
-import { stemmer } from 'en-stemmer';
 import indefinite from 'indefinite';
 import pluralize from 'pluralize';
 import { zipf } from './frequency';
@@ -30,6 +29,40 @@ export function inflectionOf(norm: string, lemma: string, pos: string): Inflecti
 /** A plural of an -ing noun rarer than this (SUBTLEX-US Zipf) is not in use: "testings" 1.3, "trainings" 1.9. */
 const PLURAL_IN_USE_ZIPF = 2;
 
+/** Verbs whose past is their base form ("set", "put"): any other past equal to the base is a slip of the inflector. */
+const INVARIANT_PAST = new Set('bet bid broadcast burst cast cost cut fit forecast hit hurt input let output put quit read reset rid set shed shut split spread thrust upset wed'.split(' '));
+/** Verbs whose past participle is their base form ("has come", "has become"). */
+const BASE_PARTICIPLE = new Set(['come', 'become', 'overcome', 'run', 'outrun', 'rerun', ...INVARIANT_PAST]);
+
+/** The regular past: "update" -> "updated", "copy" -> "copied", "debit" -> "debited". */
+function regularPast(word: string): string {
+  if (word.endsWith('e')) return `${word}d`;
+  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ied`;
+  return `${word}ed`;
+}
+
+/**
+ * The past form by en-inflectors, unless it is no word in SUBTLEX-US ("authorise" -> "authorose", "team" ->
+ * "tewas") or repeats the base of a verb that has a past of its own ("update", "debit"): then the regular past.
+ */
+function pastOf(word: string): string {
+  const past = new Inflectors(word).toPast();
+  if ((past === word && !INVARIANT_PAST.has(word)) || zipf(past) === 0) return regularPast(word);
+  return past;
+}
+
+/**
+ * The past participle of an irregular verb by en-inflectors ("take" -> "taken", "go" -> "gone", "come" -> "come") when
+ * it is a word in use (Zipf >= 2: not "updeaten", "debitten", "shaven" for "shove") and not the base form of a verb
+ * whose participle is not its base ("slide" -> "slid", "cope" -> "coped"); otherwise the past form.
+ */
+function participleOf(word: string): string {
+  const past = pastOf(word);
+  const participle = new Inflectors(word).toPastParticiple();
+  if (participle === past || zipf(participle) < 2 || (participle === word && !BASE_PARTICIPLE.has(word))) return past;
+  return participle;
+}
+
 function inflectWord(word: string, inflection: Inflection): string {
   if (!/^[a-z]+$/.test(word)) return word;
   switch (inflection) {
@@ -40,9 +73,9 @@ function inflectWord(word: string, inflection: Inflection): string {
       return word.endsWith('ing') && zipf(plural) < PLURAL_IN_USE_ZIPF ? word : plural;
     }
     case 'past':
-      return new Inflectors(word).toPast();
+      return pastOf(word);
     case 'participle':
-      return new Inflectors(word).toPastParticiple();
+      return participleOf(word);
     case 'gerund':
       return new Inflectors(word).toGerund();
     case 'third':
@@ -106,16 +139,21 @@ export function agreeArticle(before: string, surface: string, replacement: strin
   return before.slice(0, at) + written + m[3];
 }
 
+/** The forms a word may be an inflection of: itself, its singular (pluralize) and its verb's base (en-inflectors). */
+function basesOf(word: string): string[] {
+  return [word, pluralize.singular(word), new Inflectors(word).toPresent()];
+}
+
 /**
- * Whether two lower-case words are one word in another inflection or spelling variety (Porter stems, en-stemmer;
- * the British/American spelling table): "testing" / "test", "licence" / "licenses", "reviews" / "review".
+ * Whether two lower-case words are one word in another inflection or spelling variety: "testing" / "test",
+ * "licence" / "licenses", "reviews" / "review" (plural and verb forms only, never derivations: "office" and "officer",
+ * "experience" and "experiment" are different words).
  */
 export function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
-  const sa = stemmer(a);
-  const sb = stemmer(b);
-  if (sa === sb) return true;
+  const bs = new Set(basesOf(b));
   const va = spellingVariant(a);
   const vb = spellingVariant(b);
-  return (va !== undefined && stemmer(va) === sb) || (vb !== undefined && stemmer(vb) === sa);
+  if (vb !== undefined) for (const x of basesOf(vb)) bs.add(x);
+  return [a, ...(va === undefined ? [] : [va])].some((w) => basesOf(w).some((x) => bs.has(x)));
 }

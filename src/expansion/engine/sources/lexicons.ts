@@ -31,8 +31,8 @@ function acronymScore(state: MatchState, f: AcronymFeatures, handSet: number): n
 }
 
 /**
- * A lower-case word this common (Zipf, SUBTLEX-US) is an English word, never an acronym's plural: "bias" is not
- * BIAs, "dos" not DOs; "pos" (2.5) and "prs" may still be POs and PRs.
+ * A word this common (Zipf, SUBTLEX-US) is an English word, never an acronym's plural, unless written as capitals and
+ * a lower-case "s": "bias" and "Bias" are not BIAs, "dos" not DOs; "pos" (2.5) and "prs" may still be POs and PRs.
  */
 export const PLURAL_ACRONYM_MAX_ZIPF = 3;
 
@@ -109,7 +109,9 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
     if (kind === 'abbreviation' && surface.length > 1 && /[A-Z]/.test(surface) && surface === surface.toUpperCase()) factor = LEXICON_CASE_FACTOR.uppercaseAbbreviation;
     const keyNorm = entry.key.toLowerCase();
     const plural = entry === pluralOfKey || (t.norm !== keyNorm && t.norm.endsWith('s') && !keyNorm.endsWith('s'));
-    if (plural && lower && kind === 'acronym' && zipf(t.norm) >= PLURAL_ACRONYM_MAX_ZIPF) continue;
+    // written as capitals and a lower-case "s" ("BIAs") it is the acronym's plural; any other writing of a common word
+    // ("bias", "Bias", "BIAS") is the word
+    if (plural && kind === 'acronym' && !/^[A-Z0-9&]{2,}s$/.test(surface) && zipf(t.norm) >= PLURAL_ACRONYM_MAX_ZIPF) continue;
     const ranked = rankSenses(entry, builder.domain, builder.contextWords);
     const prior = LEXICON_PRIOR[kind];
     // the ambiguity the request leaves: senses whose domain fits it at least as well as the best-ranked sense's

@@ -118,6 +118,7 @@ function matchClosedCompounds(state: MatchState): void {
       success: null,
       features: { variant: 'closed compound' },
     });
+  const allCapitals = analysis.text === analysis.text.toUpperCase();
   for (let i = 0; i < tokens.length && !builder.full; i++) {
     const t = tokens[i];
     if (/^[a-z]+-[a-z]+$/.test(t.norm)) {
@@ -127,10 +128,11 @@ function matchClosedCompounds(state: MatchState): void {
     }
     if (i + 1 >= tokens.length || !/^[a-z]{2,}$/.test(t.norm) || !/^[a-z]{2,}$/.test(tokens[i + 1].norm)) continue;
     if (STOPWORDS.has(t.norm) || (tokens[i + 1].pos === 'ADP' && t.wordClass === 'verb' && tokens[i + 2]?.pos !== 'NOUN')) continue;
-    // a second word that is a function word other than a particle ("IP so" is no "ipso"), or a word written in
-    // capitals (an acronym), never joins
+    // a second word that is a function word other than a particle ("IP so" is no "ipso"; "stand by" is "standby"), or
+    // a word written in capitals in a query that is not all capitals (an acronym), never joins
     const next = tokens[i + 1].norm;
-    if ((STOPWORDS.has(next) && !PARTICLES.has(next)) || [t, tokens[i + 1]].some((w) => /^[A-Z]{2,}$/.test(analysis.text.slice(w.start, w.end)))) continue;
+    if (STOPWORDS.has(next) && !PARTICLES.has(next) && next !== 'by') continue;
+    if (!allCapitals && [t, tokens[i + 1]].some((w) => /^[A-Z]{2,}$/.test(analysis.text.slice(w.start, w.end)))) continue;
     const closed = t.norm + tokens[i + 1].norm;
     if (known(closed)) add(i, i + 2, closed);
   }
