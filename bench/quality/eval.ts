@@ -197,7 +197,7 @@ function judgmentsIn(q: Query, results: readonly EngineResult[]): Map<string, 'g
  * Prior weight of a pair's calibrated confidence against its judgments in other queries (calibration.json
  * judged_pairs.weight): chosen by --cv among JUDGED_WEIGHTS (0: judgments not used).
  */
-const JUDGED_WEIGHT = 2;
+const JUDGED_WEIGHT = 1;
 const JUDGED_WEIGHTS = [0, 1, 2, 4];
 
 /**
@@ -376,7 +376,7 @@ if (args.includes('--fit')) {
   if (methodArg !== undefined && !METHODS.includes(methodArg as ModelCalibration)) throw new Error(`--calibration must be one of ${METHODS.join(', ')}`);
   const table = fitTable(
     queries.filter((x) => x.split === 'dev'),
-    lambdaArg ? Number(lambdaArg.slice('--lambda='.length)) : 1,
+    lambdaArg ? Number(lambdaArg.slice('--lambda='.length)) : 3,
     // the method --cv chose (docs/QUALITY.md); --calibration=isotonic to compare
     (methodArg as ModelCalibration | undefined) ?? 'platt',
     judgedArg ? Number(judgedArg.slice('--judged-weight='.length)) : JUDGED_WEIGHT,
