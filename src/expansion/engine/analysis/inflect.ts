@@ -151,6 +151,9 @@ function basesOf(word: string): string[] {
  */
 export function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
+  // every inflection and spelling variety of a word keeps its first letter but a few irregular verbs' ("go" / "went"),
+  // which never meet here: the inflectors run only for the rare pair that could be one word
+  if (a.length === 0 || a[0] !== b[0]) return false;
   const bs = new Set(basesOf(b));
   const va = spellingVariant(a);
   const vb = spellingVariant(b);
