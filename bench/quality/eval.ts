@@ -14,8 +14,8 @@
  *                                threshold, calibration method, L2 and judged pairs' prior weight are chosen here
  *                                [--methods=isotonic,platt] [--lambdas=1,3] [--weights=0,1,2,4] narrow the comparison
  *   npm run eval -- --fit        refits the calibration (data/calibration.json) on the dev split and the training
- *                                queries (never the holdout), with their judgments of each pair [--lambda=1] [--calibration=isotonic|platt]
- *                                [--judged-weight=2] (defaults: what --cv chose; 0 leaves the judgments out)
+ *                                queries (never the holdout), with their judgments of each pair [--lambda=3] [--calibration=isotonic|platt]
+ *                                [--judged-weight=1] (defaults: what --cv chose; 0 leaves the judgments out)
  *   npm run eval -- --unjudged F writes the shown or candidate pairs that have no label yet to F (training
  *                                queries' too)
  *   --no-train                   fits without the training queries (bench/quality/train-queries.json)
