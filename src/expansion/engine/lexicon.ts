@@ -172,19 +172,24 @@ export function longFormsOf(map: LexiconMap): LongFormIndex {
   const firstMax = new Map<string, number>();
   for (const entry of map.values()) {
     for (const sense of entry.senses) {
-      const toks = tokenize(sense.expansion);
-      if (toks.length < 2) continue;
-      const other = toks.map((t) => spellingVariant(t) ?? t);
-      for (const k of new Set([toks.join(' '), canonicalKey(toks), other.join(' '), canonicalKey(other)])) {
-        const list = byPhrase.get(k) ?? [];
-        if (!list.some((h) => h.key === entry.key)) list.push({ key: entry.key, sense });
-        byPhrase.set(k, list);
+      const listed = tokenize(sense.expansion);
+      // a hyphenated long form is also found written open, as searchers often write it ("account based marketing"
+      // for "account-based marketing"); a query's hyphenated words are read open by lookup()
+      const open = listed.flatMap((t) => t.split('-').filter(Boolean));
+      for (const toks of open.length === listed.length ? [listed] : [listed, open]) {
+        if (toks.length < 2) continue;
+        const other = toks.map((t) => spellingVariant(t) ?? t);
+        for (const k of new Set([toks.join(' '), canonicalKey(toks), other.join(' '), canonicalKey(other)])) {
+          const list = byPhrase.get(k) ?? [];
+          if (!list.some((h) => h.key === entry.key)) list.push({ key: entry.key, sense });
+          byPhrase.set(k, list);
+        }
+        for (const first of new Set([toks[0], other[0]])) if (toks.length > (firstMax.get(first) ?? 0)) firstMax.set(first, toks.length);
       }
-      for (const first of new Set([toks[0], other[0]])) if (toks.length > (firstMax.get(first) ?? 0)) firstMax.set(first, toks.length);
     }
   }
   const index: LongFormIndex = {
-    lookup: (phrase) => byPhrase.get(phrase) ?? [],
+    lookup: (phrase) => byPhrase.get(phrase) ?? (phrase.includes('-') ? byPhrase.get(phrase.replace(/-/g, ' ')) : undefined) ?? [],
     longestFrom: (word) => firstMax.get(word) ?? 0,
   };
   longFormCache.set(map, index);

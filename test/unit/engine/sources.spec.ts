@@ -89,6 +89,16 @@ describe('each source on its own', () => {
     expect(pairs(k)).toContain('key performance indicators -> KPIs');
   });
 
+  it('acronyms: a hyphenated long form is found written open, and an open one written hyphenated', () => {
+    const open = stateFor('account based marketing target list', { index: lexIndex, domain: 'marketing' });
+    expect(detectUnits(open, [])).toContainEqual({ tokStart: 0, tokEnd: 3 });
+    matchAcronyms(open);
+    expect(pairs(open)).toContain('account based marketing -> ABM');
+    expect(acronymPairs('non disclosure agreement template', 'legal')).toContain('non disclosure agreement -> NDA');
+    // the lexicon writes "point of sale" open: the query's hyphens are read as spaces
+    expect(acronymPairs('point-of-sale terminal', 'sales')).toContain('point-of-sale -> POS');
+  });
+
   it('acronyms: a long form in the other spelling variety; a two-letter acronym only in its own domain', () => {
     expect(acronymPairs('search engine optimisation agency')).toContain('search engine optimisation -> SEO');
     expect(acronymPairs('purchase order status', 'procurement')).toContain('purchase order -> PO');

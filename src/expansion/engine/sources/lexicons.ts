@@ -169,7 +169,8 @@ function matchLongForms(state: MatchState): void {
   const { builder, analysis } = state;
   const longForms = longFormsOf(state.index.lexicons.acronyms);
   for (const u of state.units) {
-    if (u.tokEnd - u.tokStart < 2 || builder.full) continue;
+    // a long form has two words or more, or is one hyphenated word ("point-of-sale")
+    if ((u.tokEnd - u.tokStart < 2 && !analysis.tokens[u.tokStart].norm.includes('-')) || builder.full) continue;
     const toks = analysis.tokens.slice(u.tokStart, u.tokEnd);
     const key = phraseKeys(analysis.tokens, u.tokStart, u.tokEnd).find((k) => longForms.lookup(k).length > 0);
     const hits = key === undefined ? [] : longForms.lookup(key);
