@@ -94,20 +94,17 @@ export function retagInitialNoun(analysis: QueryAnalysis, nounOnly: (lemma: stri
 }
 
 /**
- * Forms of have and be before a past participle ("hasn't arrived", "was approved", "it's broken", "what's changed"),
- * with or without the apostrophe.
+ * Forms of have and be before a past participle ("hasn't arrived", "was approved", "we're blocked"), with or without
+ * the apostrophe, as the tokenizer writes them; "it's" and the like are read from the pronoun's token (CONTRACTING).
  */
 const PERFECT_OR_PASSIVE = new Set(
   (
-    "has have had hasn't haven't hadn't hasnt havent hadnt 've i've we've you've they've is are am was were be been being " +
-    "isn't aren't wasn't weren't isnt arent wasnt werent 's 're 'm it's that's what's who's there's he's she's we're " +
-    "you're they're i'm get gets got gotten"
+    "has have had hasn't haven't hadn't hasnt havent hadnt i've we've you've they've is are am was were be been being " +
+    "isn't aren't wasn't weren't isnt arent wasnt werent we're you're they're i'm get gets got gotten"
   ).split(' '),
 );
-/** Pronouns whose contraction with have or be ("it's", "we're", "I've") the tokenizer keeps in the pronoun's token. */
+/** Pronouns whose contraction with have or be ("it's", "what's") the tokenizer folds into the pronoun's token. */
 const CONTRACTING = new Set(['it', 'that', 'what', 'who', 'there', 'he', 'she', 'we', 'you', 'they', 'i']);
-/** Words that may stand between the auxiliary and the participle besides adverbs ("has not been paid"). */
-const BETWEEN_AUXILIARY = new Set(['not', "n't", 'been', 'being']);
 
 /**
  * Whether the past form at i follows a form of have or be, perhaps across "not", "been" or adverbs ("has not been paid",
@@ -115,9 +112,9 @@ const BETWEEN_AUXILIARY = new Set(['not', "n't", 'been', 'being']);
  */
 function afterAuxiliary(text: string, tokens: readonly { norm: string; pos: string; start: number; end: number }[], i: number): boolean {
   for (let k = i - 1; k >= 0 && k >= i - 3; k--) {
-    // a pronoun's contraction, which the tokenizer folds into the pronoun ("it's", "we're", "I've")
     if (PERFECT_OR_PASSIVE.has(tokens[k].norm) || (CONTRACTING.has(tokens[k].norm) && /['’](s|re|m|ve)$/i.test(text.slice(tokens[k].start, tokens[k].end)))) return true;
-    if (!BETWEEN_AUXILIARY.has(tokens[k].norm) && tokens[k].pos !== 'ADV' && tokens[k].pos !== 'PART') return false;
+    // "not" is a particle, "been" an auxiliary in the set above
+    if (tokens[k].pos !== 'ADV' && tokens[k].pos !== 'PART') return false;
   }
   return false;
 }

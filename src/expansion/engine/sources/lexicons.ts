@@ -34,7 +34,7 @@ function acronymScore(state: MatchState, f: AcronymFeatures, handSet: number): n
  * A word this common (Zipf, SUBTLEX-US) is an English word, never an acronym's plural, unless written as capitals and
  * a lower-case "s": "bias" and "Bias" are not BIAs, "dos" not DOs; "pos" (2.5) and "prs" may still be POs and PRs.
  */
-export const PLURAL_ACRONYM_MAX_ZIPF = 3;
+const COMMON_WORD_ZIPF = 3;
 
 /** Senses of an ambiguous key proposed at most. */
 const MAX_SENSES = 3;
@@ -111,7 +111,7 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
     const plural = entry === pluralOfKey || (t.norm !== keyNorm && t.norm.endsWith('s') && !keyNorm.endsWith('s'));
     // written as capitals and a lower-case "s" ("BIAs") it is the acronym's plural; any other writing of a common word
     // ("bias", "Bias", "BIAS") is the word
-    if (plural && kind === 'acronym' && !/^[A-Z0-9&]{2,}s$/.test(surface) && zipf(t.norm) >= PLURAL_ACRONYM_MAX_ZIPF) continue;
+    if (plural && kind === 'acronym' && !/^[A-Z0-9&]{2,}s$/.test(surface) && zipf(t.norm) >= COMMON_WORD_ZIPF) continue;
     const ranked = rankSenses(entry, builder.domain, builder.contextWords);
     const prior = LEXICON_PRIOR[kind];
     // the ambiguity the request leaves: senses whose domain fits it at least as well as the best-ranked sense's
