@@ -116,7 +116,9 @@ export interface RankedSense {
  *   raw_i = order_i * domain_i * (1 + 0.5 * min(hits_i, 3))
  *   order_i = 1 / (1 + 0.15 * i)             (list order = commonness)
  *   domain_i = 1.4 if sense.domain serves the request domain (domains.ts), 0.75 if both are specific and unrelated, else 1
- *   hits_i   = distinct context_words (and expansion words) of the sense found in the context word set
+ *   hits_i   = distinct context_words (and expansion words) of the sense found in the context word set, the
+ *              request's domain counting as one of them ("PR" in a procurement request is a purchase requisition,
+ *              whose context words name procurement; public relations is filed under business like it)
  *   prior_i  = raw_i / max_j raw_j, times 0.9 when the key has several senses (ambiguity discount).
  */
 export function rankSenses(
@@ -133,7 +135,7 @@ export function rankSenses(
     const s = senses[i];
     let hits = 0;
     const cw = s.context_words;
-    if (cw) for (const w of cw) if (contextWords.has(w)) hits++;
+    if (cw) for (const w of cw) if (contextWords.has(w) || w === rd) hits++;
     const et = compiled.expansionTokens?.[i] ?? tokenize(s.expansion);
     for (const w of et) if (w.length > 2 && contextWords.has(w)) hits++;
     const domainMatch = domainMatchOf(s.domain, rd);

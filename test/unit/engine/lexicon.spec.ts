@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { compileLexicon, LexiconFile, loadLexicons, tokenize, validateLexiconFile } from '../../../src/expansion/engine';
+import { compileLexicon, LexiconFile, loadLexicons, rankSenses, tokenize, validateLexiconFile } from '../../../src/expansion/engine';
 import * as os from 'os';
 
 const dataDir = path.join(__dirname, '../../../src/expansion/engine/data');
@@ -41,6 +41,21 @@ describe('built-in lexicons', () => {
       expect(senses.length).toBeGreaterThanOrEqual(2);
       expect(new Set(senses.map((s) => s.domain)).size).toBeGreaterThanOrEqual(2);
     }
+  });
+
+  it("counts the request's domain as a context word when ranking senses filed under one lexicon domain", () => {
+    const pr = loadLexicons().acronyms.get('pr')!;
+    const order = (domain: string | undefined, words: string[] = []) => rankSenses(pr, domain, new Set(words)).map((r) => r.sense.expansion);
+    // pull request is technical; public relations and purchase requisition are both business: list order decided
+    // between them until the request's domain, named among purchase requisition's context words, counts as evidence
+    expect(order('business')[0]).toBe('public relations');
+    expect(order('procurement')[0]).toBe('purchase requisition');
+    expect(order('marketing')[0]).toBe('public relations');
+    expect(order(undefined)[0]).toBe('pull request');
+    const procurement = rankSenses(pr, 'procurement', new Set())[0];
+    expect(procurement.contextHits).toBe(1);
+    // the domain is one piece of evidence, not one per mention: a query naming it too counts it once
+    expect(rankSenses(pr, 'procurement', new Set(['procurement']))[0].contextHits).toBe(1);
   });
 
   it('validateLexiconFile reports malformed entries', () => {
