@@ -16,6 +16,8 @@ import {
   Thesaurus,
   validateThesaurus,
   WordNetIndex,
+  THESAURUS_FEATURES,
+  ACRONYM_FEATURES,
 } from '../../../src/expansion/engine';
 import { DEFAULT_CONFIDENCE_THRESHOLD } from '../../../src/expansion/dto/expand-request.dto';
 import { req, stateFor } from './helpers';
@@ -171,6 +173,14 @@ describe('calibration', () => {
       expect(builder.hopeless('acronym_lexicon', 0.1, 'PR', 'pull request', { sense_rank: 1 })).toBe(true);
       // and a pair without a good judgment is dropped either way
       expect(builder.hopeless('acronym_lexicon', 0.1, 'PR', 'public relations', { sense_rank: 0 })).toBe(true);
+    });
+
+    it('the shipped feature models were fitted with every feature the sources compute', () => {
+      const table = defaultCalibration();
+      for (const f of THESAURUS_FEATURES) expect(Object.keys(table.thesaurus_model!.weights)).toContain(f);
+      for (const f of ACRONYM_FEATURES) expect(Object.keys(table.acronym_model!.weights)).toContain(f);
+      // a wording written open, closed or hyphenated is learnt as the same thing
+      expect(table.thesaurus_model!.weights.same_letters).toBeGreaterThan(0.5);
     });
 
     it('the shipped table keeps the judgments of the dev split and the training queries with the prior weight cross-validation chose', () => {

@@ -1,4 +1,4 @@
-import { clipped } from '../../../src/expansion/engine/sources/thesaurus';
+import { clipped, sameLetters } from '../../../src/expansion/engine/sources/thesaurus';
 import { defaultThesaurus, detectUnits, ExpansionIndex, loadLexicons, matchAbbreviations, matchAcronyms, matchCatalogue, matchContext, matchPatterns, matchSpelling, matchThesaurus, matchWordNet, Thesaurus, WordNetIndex } from '../../../src/expansion/engine';
 import { entry, pairs, stateFor } from './helpers';
 
@@ -234,6 +234,22 @@ describe('each source on its own', () => {
     const s = stateFor('mat leave pay', { thesaurus: th });
     matchThesaurus(s);
     expect(s.builder.candidates.map((c) => `${c.replacement}: ${String(c.features?.clipped)}`)).toEqual(['maternity leave: 1', 'pregnancy leave: 0']);
+  });
+
+  it('thesaurus model feature "same_letters": one wording is the other written open, closed or hyphenated', () => {
+    expect(sameLetters('payslip', 'pay slip')).toBe(true);
+    expect(sameLetters('cutoff', 'cut-off')).toBe(true);
+    expect(sameLetters('401k', '401(k)')).toBe(true);
+    expect(sameLetters('Trade show', 'tradeshow')).toBe(true);
+    // other letters, a shortening, or the same wording are not
+    expect(sameLetters('handoff', 'handover')).toBe(false);
+    expect(sameLetters('perf review', 'performance review')).toBe(false);
+    expect(sameLetters('rota', 'rota')).toBe(false);
+    expect(sameLetters('--', '..')).toBe(false);
+    const th = new Thesaurus({ sets: [{ terms: ['payslip', 'pay slip', 'salary slip'], pos: 'noun', domain: 'hr' }] });
+    const s = stateFor('where is my payslip', { thesaurus: th });
+    matchThesaurus(s);
+    expect(s.builder.candidates.map((c) => `${c.replacement}: ${String(c.features?.same_letters)}`)).toEqual(['pay slip: 1', 'salary slip: 0']);
   });
 
   it('thesaurus: a hyphenated noun is found where the query writes it open, but a phrasal verb stays a verb', () => {

@@ -34,7 +34,7 @@ const NO_SENSE_RANK: Readonly<Record<string, unknown>> = {};
 const SHORTENING_MAX_ZIPF = 3;
 
 /** The features a fitted model weighs (calibration.json thesaurus_model), all 0/1 or small counts. */
-export const THESAURUS_FEATURES = ['member', 'term_member', 'set_size', 'domain_match', 'domain_mismatch', 'request_domain', 'general_set', 'compound', 'context_gated', 'context_hit', 'longer_wording', 'rare_wording', 'verb', 'after_noun', 'before_noun', 'wordnet_agrees', 'unsupported', 'nested', 'clipped'] as const;
+export const THESAURUS_FEATURES = ['member', 'term_member', 'set_size', 'domain_match', 'domain_mismatch', 'request_domain', 'general_set', 'compound', 'context_gated', 'context_hit', 'longer_wording', 'rare_wording', 'verb', 'after_noun', 'before_noun', 'wordnet_agrees', 'unsupported', 'nested', 'clipped', 'same_letters'] as const;
 
 const weightCache = new WeakMap<LogisticModel, Float64Array>();
 /** A fitted model's weights in THESAURUS_FEATURES order (0 for a feature it does not know). */
@@ -81,6 +81,15 @@ export function clipped(a: string, b: string): boolean {
     if (!shortens(x[i], y[i]) && !shortens(y[i], x[i])) return false;
   }
   return differs;
+}
+
+/**
+ * True when two wordings are the same letters and digits written otherwise: open, closed or hyphenated, or with other
+ * punctuation ("payslip" / "pay slip", "cutoff" / "cut-off", "401k" / "401(k)").
+ */
+export function sameLetters(a: string, b: string): boolean {
+  const letters = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return a !== b && letters(a) !== '' && letters(a) === letters(b);
 }
 
 /**
@@ -153,6 +162,8 @@ export function matchThesaurus(state: MatchState): void {
         vector[17] = u.nested ? 1 : 0;
         // one wording is the other with words shortened ("mat leave" / "maternity leave", "env vars")
         vector[18] = clipped(set.terms[member], alt) ? 1 : 0;
+        // one wording is the other written open, closed or hyphenated ("payslip" / "pay slip")
+        vector[19] = sameLetters(set.terms[member], alt) ? 1 : 0;
         let raw: number;
         if (weights && model) {
           let z = model.bias;
