@@ -116,9 +116,10 @@ export interface RankedSense {
  *   raw_i = order_i * domain_i * (1 + 0.5 * min(hits_i, 3))
  *   order_i = 1 / (1 + 0.15 * i)             (list order = commonness)
  *   domain_i = 1.4 if sense.domain serves the request domain (domains.ts), 0.75 if both are specific and unrelated, else 1
- *   hits_i   = distinct context_words (and expansion words) of the sense found in the context word set, the
- *              request's domain counting as one of them ("PR" in a procurement request is a purchase requisition,
- *              whose context words name procurement; public relations is filed under business like it)
+ *   hits_i   = distinct context_words (and expansion words) of the sense found in the context word set, a request
+ *              domain finer than the lexicon's own three counting as one of them ("PR" in a procurement request is a
+ *              purchase requisition, whose context words name procurement; public relations is filed under business
+ *              like it); a request for business or technical already weighs in through domain_i
  *   prior_i  = raw_i / max_j raw_j, times 0.9 when the key has several senses (ambiguity discount).
  */
 export function rankSenses(
@@ -129,13 +130,15 @@ export function rankSenses(
   const senses = entry.senses;
   const compiled = entry as Partial<CompiledLexiconEntry>;
   const rd = requestDomain && requestDomain !== 'general' ? requestDomain : undefined;
+  // the request's domain as a context word only where it is finer than the lexicon's domains
+  const rdWord = rd !== undefined && !(LEXICON_DOMAINS as readonly string[]).includes(rd) ? rd : undefined;
   const out: RankedSense[] = [];
   let max = 0;
   for (let i = 0; i < senses.length; i++) {
     const s = senses[i];
     let hits = 0;
     const cw = s.context_words;
-    if (cw) for (const w of cw) if (contextWords.has(w) || w === rd) hits++;
+    if (cw) for (const w of cw) if (contextWords.has(w) || w === rdWord) hits++;
     const et = compiled.expansionTokens?.[i] ?? tokenize(s.expansion);
     for (const w of et) if (w.length > 2 && contextWords.has(w)) hits++;
     const domainMatch = domainMatchOf(s.domain, rd);

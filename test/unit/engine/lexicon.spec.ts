@@ -56,6 +56,13 @@ describe('built-in lexicons', () => {
     expect(procurement.contextHits).toBe(1);
     // the domain is one piece of evidence, not one per mention: a query naming it too counts it once
     expect(rankSenses(pr, 'procurement', new Set(['procurement']))[0].contextHits).toBe(1);
+    // a request for one of the lexicon's own domains already weighs in through the domain factor and is no context
+    // word: "SME" in a business request stays a subject matter expert, though an enterprise sense lists "business"
+    const sme = loadLexicons().acronyms.get('sme')!;
+    expect(sme.senses.some((s) => s.context_words?.includes('business'))).toBe(true);
+    const business = rankSenses(sme, 'business', new Set());
+    expect(business[0].sense.expansion).toBe('subject matter expert');
+    expect(business.every((r) => r.contextHits === 0)).toBe(true);
   });
 
   it('validateLexiconFile reports malformed entries', () => {

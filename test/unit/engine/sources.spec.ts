@@ -250,6 +250,14 @@ describe('each source on its own', () => {
     const s = stateFor('where is my payslip', { thesaurus: th });
     matchThesaurus(s);
     expect(s.builder.candidates.map((c) => `${c.replacement}: ${String(c.features?.same_letters)}`)).toEqual(['pay slip: 1', 'salary slip: 0']);
+    // an open wording in the query may be an ordinary phrase: only the query's one word counts as written otherwise
+    const nl = new Thesaurus({ sets: [{ terms: ['newline', 'new line', 'line break'], pos: 'noun', domain: 'engineering' }] });
+    const open = stateFor('new line manager', { thesaurus: nl });
+    matchThesaurus(open);
+    expect(open.builder.candidates.map((c) => `${c.replacement}: ${String(c.features?.same_letters)}`)).toContain('newline: 0');
+    const closed = stateFor('newline in csv export', { thesaurus: nl });
+    matchThesaurus(closed);
+    expect(closed.builder.candidates.map((c) => `${c.replacement}: ${String(c.features?.same_letters)}`)).toContain('new line: 1');
   });
 
   it('thesaurus: a hyphenated noun is found where the query writes it open, but a phrasal verb stays a verb', () => {
@@ -343,6 +351,13 @@ describe('orthography and number formats', () => {
     const handoff = stateFor('hand off to support', { index: lexIndex2 });
     matchSpelling(handoff);
     expect(pairs(handoff)).toContain('hand off -> handoff');
+    // a word that opens a listed compound with the next one belongs to it: "new line manager" is no "newline manager"
+    const manager = stateFor('new line manager', { index: lexIndex2, thesaurus: defaultThesaurus() });
+    matchSpelling(manager);
+    expect(pairs(manager)).toEqual([]);
+    const newline = stateFor('new line in csv export', { index: lexIndex2, thesaurus: defaultThesaurus() });
+    matchSpelling(newline);
+    expect(pairs(newline)).toContain('new line -> newline');
     const standby = stateFor('stand by rota', { index: lexIndex2 });
     matchSpelling(standby);
     expect(pairs(standby)).toContain('stand by -> standby');

@@ -98,12 +98,13 @@ export function otherSpelling(phrase: string, domains: readonly (string | null |
 /**
  * Open and hyphenated compounds written closed when the closed form is a word in its own right: "wi-fi" ->
  * "wifi", "cut off" -> "cutoff", "hand off" -> "handoff". Function words never join ("log in" stays: the
- * closed "login" is another part of speech).
+ * closed "login" is another part of speech), nor a word that opens a listed compound with the next ("new line manager").
  */
 function matchClosedCompounds(state: MatchState): void {
   const { builder, analysis } = state;
   const tokens = analysis.tokens;
   const known = (w: string) => zipf(w) >= KNOWN_WORD_ZIPF || (state.thesaurus !== undefined && state.thesaurus.lookup(w).length > 0);
+  const listed = (phrase: string) => (state.thesaurus !== undefined && state.thesaurus.lookup(phrase).length > 0) || (state.wordnet !== undefined && state.wordnet.isCollocation(phrase));
   const add = (a: number, b: number, closed: string) =>
     builder.add(builder.span(a, b), closed, {
       kind: 'synonym',
@@ -133,6 +134,9 @@ function matchClosedCompounds(state: MatchState): void {
     const next = tokens[i + 1].norm;
     if (STOPWORDS.has(next) && !PARTICLES.has(next) && next !== 'by') continue;
     if (!allCapitals && [t, tokens[i + 1]].some((w) => /^[A-Z]{2,}$/.test(analysis.text.slice(w.start, w.end)))) continue;
+    // a second word that opens a listed compound with the word after it belongs to that compound ("new line manager" is
+    // a new line manager, not a newline manager)
+    if (i + 2 < tokens.length && listed(`${tokens[i + 1].norm} ${tokens[i + 2].norm}`)) continue;
     const closed = t.norm + tokens[i + 1].norm;
     if (known(closed)) add(i, i + 2, closed);
   }

@@ -85,7 +85,8 @@ export function clipped(a: string, b: string): boolean {
 
 /**
  * True when two wordings are the same letters and digits written otherwise: open, closed or hyphenated, or with other
- * punctuation ("payslip" / "pay slip", "cutoff" / "cut-off", "401k" / "401(k)").
+ * punctuation ("payslip" / "pay slip", "cutoff" / "cut-off"). Letters outside a-z are not compared (the thesaurus is
+ * written in ASCII).
  */
 export function sameLetters(a: string, b: string): boolean {
   const letters = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -162,8 +163,9 @@ export function matchThesaurus(state: MatchState): void {
         vector[17] = u.nested ? 1 : 0;
         // one wording is the other with words shortened ("mat leave" / "maternity leave", "env vars")
         vector[18] = clipped(set.terms[member], alt) ? 1 : 0;
-        // one wording is the other written open, closed or hyphenated ("payslip" / "pay slip")
-        vector[19] = sameLetters(set.terms[member], alt) ? 1 : 0;
+        // the query's one word is the alternative written open or hyphenated ("payslip" -> "pay slip"); an open
+        // wording in the query may be an ordinary phrase ("new line manager" is no "newline manager"), so not the reverse
+        vector[19] = single && sameLetters(set.terms[member], alt) ? 1 : 0;
         let raw: number;
         if (weights && model) {
           let z = model.bias;
