@@ -89,8 +89,10 @@ export function clipped(a: string, b: string): boolean {
  * written in ASCII).
  */
 export function sameLetters(a: string, b: string): boolean {
+  if (a === b) return false;
   const letters = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
-  return a !== b && letters(a) !== '' && letters(a) === letters(b);
+  const la = letters(a);
+  return la !== '' && la === letters(b);
 }
 
 /**
