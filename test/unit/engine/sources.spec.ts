@@ -216,6 +216,26 @@ describe('each source on its own', () => {
     expect(pairs(v)).toEqual(['permit -> license']);
   });
 
+  it('thesaurus: an acronym is chained through its expansion\'s set, no likelier than its sense, and plural like it', () => {
+    const th = new Thesaurus({ sets: [{ terms: ['non-disclosure agreement', 'confidentiality agreement'], pos: 'noun', domain: 'legal' }, { terms: ['sales development representative', 'sales development rep'], pos: 'noun', domain: 'sales' }] });
+    const chained = (query: string, domain?: string) => {
+      const s = stateFor(query, { index: lexIndex, thesaurus: th, domain });
+      matchAcronyms(s);
+      matchThesaurus(s);
+      return s.builder.candidates.filter((c) => c.features.chained === 1);
+    };
+    const [nda] = chained('NDA template', 'legal');
+    expect(nda).toMatchObject({ source: 'thesaurus', replacement: 'confidentiality agreement', useTerm: 'NDA', useSynonym: 'confidentiality agreement' });
+    expect(nda.features.via).toBe('non-disclosure agreement');
+    expect(nda.raw).toBeLessThanOrEqual(Number(nda.features.sense_score));
+    expect(chained('SDRs comp plan', 'sales').map((c) => c.replacement)).toEqual(['sales development reps']);
+    // only what the acronym lexicon proposed is chained, and never a long form offered its acronym
+    const bare = stateFor('NDA template', { index: lexIndex, thesaurus: th, domain: 'legal' });
+    matchThesaurus(bare);
+    expect(bare.builder.candidates).toEqual([]);
+    expect(chained('non-disclosure agreement template', 'legal').map((c) => c.replacement)).toEqual([]);
+  });
+
   it('thesaurus model feature "clipped": one wording is the other with words shortened', () => {
     expect(clipped('mat leave', 'maternity leave')).toBe(true);
     expect(clipped('env vars', 'environment variables')).toBe(true);
