@@ -6,7 +6,8 @@
  *                                share of queries with no expansion, reliability table, on dev (each dev query
  *                                scored without its own judgments of pairs)
  *   npm run eval -- --holdout    the same on the holdout too, and on its parts added later (q241-q360 in the sixth
- *                                round, q361-q445 in the thirteenth, q446-q604 in the twenty-second), each on its
+ *                                round, q361-q445 in the thirteenth, q446-q604 in the twenty-second, q605-q660 in
+ *                                the twenty-fourth), each on its
  *                                own (for the report only: read it once, at the end of a round)
  *   --range=FROM-TO              the same on every judged query numbered FROM to TO, dev and holdout alike (a
  *                                round's new queries, read once before any fit uses their labels)
@@ -443,6 +444,7 @@ const FRESH_PARTS = [
   { name: 'holdout, q241-q360', from: 241, to: 360 },
   { name: 'holdout, q361-q445', from: 361, to: 445 },
   { name: 'holdout, q446-q604', from: 446, to: 604 },
+  { name: 'holdout, q605-q660', from: 605, to: 660 },
 ];
 const idNumber = (q: Query) => Number(q.id.slice(1));
 const partOf = (q: Query) => (q.split === 'holdout' ? FRESH_PARTS.find((p) => idNumber(q) >= p.from && idNumber(q) <= p.to) : undefined);
