@@ -27,6 +27,11 @@ export interface ThesaurusSet {
   domain: string;
   /** the set applies only when one of these words is in the query or its context, or the domain matches */
   context_words?: string[];
+  /**
+   * compiled sets only: each member as shown, where the file writes it with capitals and otherwise the same
+   * ("United States", "PostgreSQL"); the member itself (lower case) elsewhere
+   */
+  shown?: string[];
 }
 
 export interface ThesaurusFile {
@@ -81,12 +86,15 @@ export class Thesaurus {
     this.setCount = sets.length;
     for (const raw of sets) {
       if (!Array.isArray(raw?.terms)) continue;
+      const written = raw.terms.map((t) => ({ key: tokenize(t).join(' '), as: String(t).trim() })).filter((t) => t.key !== '');
       const set: ThesaurusSet = {
-        terms: raw.terms.map((t) => tokenize(t).join(' ')).filter(Boolean),
+        terms: written.map((t) => t.key),
         pos: raw.pos,
         domain: raw.domain,
         ...(raw.context_words?.length ? { context_words: raw.context_words.map((w) => tokenize(w).join(' ')) } : {}),
       };
+      // a member written with capitals is shown as written when that is its only difference from the key
+      if (written.some((t) => t.as !== t.key && t.as.toLowerCase() === t.key)) set.shown = written.map((t) => (t.as.toLowerCase() === t.key ? t.as : t.key));
       set.terms.forEach((t, member) => {
         const toks = t.split(' ');
         // a hyphenated member is also found where a query writes it open ("self appraisal" for "self-appraisal")

@@ -1,6 +1,6 @@
 import { clipped, sameLetters } from '../../../src/expansion/engine/sources/thesaurus';
-import { defaultThesaurus, detectUnits, ExpansionIndex, loadLexicons, matchAbbreviations, matchAcronyms, matchCatalogue, matchContext, matchPatterns, matchSpelling, matchThesaurus, matchWordNet, Thesaurus, WordNetIndex } from '../../../src/expansion/engine';
-import { entry, pairs, stateFor } from './helpers';
+import { defaultThesaurus, detectUnits, expand, ExpansionIndex, type ExpansionType, loadLexicons, matchAbbreviations, matchAcronyms, matchCatalogue, matchContext, matchPatterns, matchSpelling, matchThesaurus, matchWordNet, Thesaurus, WordNetIndex } from '../../../src/expansion/engine';
+import { entry, pairs, req, stateFor } from './helpers';
 
 const lex = loadLexicons();
 const lexIndex = ExpansionIndex.build([], lex);
@@ -217,23 +217,61 @@ describe('each source on its own', () => {
   });
 
   it('thesaurus: an acronym is chained through its expansion\'s set, no likelier than its sense, and plural like it', () => {
-    const th = new Thesaurus({ sets: [{ terms: ['non-disclosure agreement', 'confidentiality agreement'], pos: 'noun', domain: 'legal' }, { terms: ['sales development representative', 'sales development rep'], pos: 'noun', domain: 'sales' }] });
-    const chained = (query: string, domain?: string) => {
+    const th = new Thesaurus({
+      sets: [
+        { terms: ['non-disclosure agreement', 'confidentiality agreement'], pos: 'noun', domain: 'legal' },
+        { terms: ['sales development representative', 'sales development rep'], pos: 'noun', domain: 'sales' },
+        { terms: ['NDA', 'nondisclosure pact'], pos: 'noun', domain: 'legal' },
+        { terms: ['first half', 'first half of the year'], pos: 'noun', domain: 'finance' },
+        { terms: ['purchase requisition', 'requisition'], pos: 'noun', domain: 'procurement' },
+        { terms: ['capital expenditure', 'capex', 'capital spending'], pos: 'noun', domain: 'finance' },
+      ],
+    });
+    const chained = (query: string, domain?: string, model?: { bias: number }) => {
       const s = stateFor(query, { index: lexIndex, thesaurus: th, domain });
+      if (model) s.thesaurusModel = { bias: model.bias, weights: {} };
       matchAcronyms(s);
       matchThesaurus(s);
       return s.builder.candidates.filter((c) => c.features.chained === 1);
     };
     const [nda] = chained('NDA template', 'legal');
     expect(nda).toMatchObject({ source: 'thesaurus', replacement: 'confidentiality agreement', useTerm: 'NDA', useSynonym: 'confidentiality agreement' });
+    expect(nda.span.surface).toBe('NDA');
     expect(nda.features.via).toBe('non-disclosure agreement');
-    expect(nda.raw).toBeLessThanOrEqual(Number(nda.features.sense_score));
+    // with a fitted model that is certain of the set, the pair is as likely as the sense and no likelier
+    const [sure] = chained('NDA template', 'legal', { bias: 20 });
+    expect(sure.raw).toBeLessThanOrEqual(Number(sure.features.sense_score) + 1e-9);
+    expect(sure.raw).toBeGreaterThan(0.99 * Number(sure.features.sense_score));
     expect(chained('SDRs comp plan', 'sales').map((c) => c.replacement)).toEqual(['sales development reps']);
-    // only what the acronym lexicon proposed is chained, and never a long form offered its acronym
+    // only what the acronym lexicon proposed is chained
     const bare = stateFor('NDA template', { index: lexIndex, thesaurus: th, domain: 'legal' });
     matchThesaurus(bare);
-    expect(bare.builder.candidates).toEqual([]);
-    expect(chained('non-disclosure agreement template', 'legal').map((c) => c.replacement)).toEqual([]);
+    expect(bare.builder.candidates.filter((c) => c.features.chained === 1)).toEqual([]);
+    // never a long form offered its acronym ("NDA", whose own set is listed), nor a period code's wording
+    expect(chained('non-disclosure agreement template', 'legal')).toEqual([]);
+    expect(chained('H1 results', 'finance')).toEqual([]);
+    // only the sense the request ranks first: PR in engineering is a pull request, in procurement a requisition
+    expect(chained('PR approval for new laptops', 'engineering')).toEqual([]);
+    expect(chained('PR approval for new laptops', 'procurement').map((c) => c.replacement)).toEqual(['requisition']);
+    // a set that lists the query's own word reached it as a unit, not through the chain
+    expect(chained('capex approval', 'finance')).toEqual([]);
+  });
+
+  it('thesaurus: an acronym\'s chained wordings are synonyms, offered when synonym_expansion is the only strategy', () => {
+    const thesaurus = new Thesaurus({ sets: [{ terms: ['non-disclosure agreement', 'confidentiality agreement'], pos: 'noun', domain: 'legal' }] });
+    const shown = (strategies: ExpansionType[]) =>
+      expand(lexIndex, req('NDA template', { domain: 'legal', enabledStrategies: strategies }), { thesaurus }).map((r) => `${r.expansion_type}: ${r.expanded_query}`);
+    expect(shown(['synonym_expansion'])).toContain('synonym_expansion: confidentiality agreement template');
+    // the acronym lexicon ran for the chain, but its own expansion is an acronym_expansion, not shown here
+    expect(shown(['synonym_expansion']).some((r) => r.includes('non-disclosure agreement template'))).toBe(false);
+    expect(shown(['acronym_expansion'])).not.toContain('synonym_expansion: confidentiality agreement template');
+  });
+
+  it('thesaurus: a member the file writes with capitals is shown as written', () => {
+    const th = new Thesaurus({ sets: [{ terms: ['PostgreSQL', 'Postgres'], pos: 'noun', domain: 'it' }] });
+    const s = stateFor('postgres dump restore', { thesaurus: th });
+    matchThesaurus(s);
+    expect(s.builder.candidates.map((c) => [c.replacement, c.useSynonym])).toEqual([['PostgreSQL', 'postgresql']]);
   });
 
   it('thesaurus model feature "clipped": one wording is the other with words shortened', () => {

@@ -8,7 +8,7 @@ import type { Inflection, WordClass } from '../analysis';
 import { SPELLING_VARIANT_FACTOR } from './lexicons';
 import { otherSpelling } from './spelling';
 import { phraseKeys } from './units';
-import { tokenize } from '../normalize';
+import { canonicalKey, tokenize } from '../normalize';
 
 /** Source score of a thesaurus alternative before calibration (docs/EXPANSION.md, "Thesaurus"). */
 export const THESAURUS_SCORE = {
@@ -154,7 +154,11 @@ export function matchThesaurus(state: MatchState): void {
     // the expansion as the thesaurus keys its members: normalised words ("Europe, the Middle East and Africa")
     const words = tokenize(c.useSynonym);
     const expansion = words.join(' ');
-    const hits = th.lookup(expansion);
+    let hits = th.lookup(expansion);
+    if (hits.length === 0) hits = th.lookup(canonicalKey(words));
+    // a set that lists the query's word itself ("capex" beside "capital expenditure") reached it as a unit already
+    const own = canonicalKey(c.span.norm.split(' '));
+    hits = hits.filter((h) => !h.set.terms.some((t) => t === c.span.norm || canonicalKey(t.split(' ')) === own));
     if (hits.length === 0) continue;
     const { tokStart, tokEnd } = c.span;
     proposeFrom(
@@ -182,10 +186,12 @@ const CHAIN_MIN_SENSE = 0.5;
 
 /**
  * An acronym lexicon's expansion of a word of the query, in the form the lexicon lists it (not a long form offered
- * the acronym, a period code's wording or a spelling variant), likely enough to chain through the thesaurus.
+ * the acronym, a period code's wording or a spelling variant), of the sense the query's domain and context rank first
+ * (judgments of a chained pair may lift it, as they never lift a lower-ranked sense) and likely enough to chain
+ * through the thesaurus.
  */
-function chainable(c: Candidate): boolean {
-  return c.source === 'acronym_lexicon' && c.raw >= CHAIN_MIN_SENSE && c.features.direction === undefined && c.features.pattern === undefined && c.features.variant === undefined;
+export function chainable(c: Candidate): boolean {
+  return c.source === 'acronym_lexicon' && c.features.sense_rank === 0 && c.raw >= CHAIN_MIN_SENSE && c.features.direction === undefined && c.features.pattern === undefined && c.features.variant === undefined;
 }
 
 /** Every other member of each set reached at a place, as a candidate for that place. */
@@ -265,7 +271,8 @@ function proposeFrom(state: MatchState, place: Place, hits: readonly ThesaurusHi
       // a tense to copy onto "calendar sync issue"; a final plural the tagger read as a verb's -s form ("new
       // hires", "meeting invites") is a plural
       const inflection = set.pos !== 'noun' ? place.inflection : place.inflection === 'plural' || place.inflection === 'third' ? 'plural' : 'base';
-      const replacement = set.pos === 'adj' ? alt : inflectLike(alt, inflection, set.pos === 'verb' ? 'VERB' : 'NOUN');
+      const shown = set.shown?.[pos] ?? alt;
+      const replacement = set.pos === 'adj' ? shown : inflectLike(shown, inflection, set.pos === 'verb' ? 'VERB' : 'NOUN');
       const candidate = {
         kind: 'synonym',
         source: 'thesaurus',
