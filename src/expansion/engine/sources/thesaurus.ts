@@ -194,12 +194,15 @@ export function chainable(c: Candidate): boolean {
   return c.source === 'acronym_lexicon' && c.features.sense_rank === 0 && c.raw >= CHAIN_MIN_SENSE && c.features.direction === undefined && c.features.pattern === undefined && c.features.variant === undefined;
 }
 
+/** Scratch for one candidate's features, reused by every call (filled and read before the next candidate). */
+const FEATURE_VECTOR = new Float64Array(THESAURUS_FEATURES.length);
+
 /** Every other member of each set reached at a place, as a candidate for that place. */
 function proposeFrom(state: MatchState, place: Place, hits: readonly ThesaurusHit[], wordClass: WordClass | undefined): void {
   const { builder } = state;
   const model = state.thesaurusModel;
   const weights = model ? modelWeights(model) : undefined;
-  const vector = new Float64Array(THESAURUS_FEATURES.length);
+  const vector = FEATURE_VECTOR;
   const { span, words, single, chain } = place;
   const wnEntry = state.wordnet?.entry(place.key, wordClass === undefined || wordClass === 'other' ? 'noun' : wordClass);
   const wnWords = wnEntry ? new Set(wnEntry.senses.flatMap((s) => s.words)) : undefined;
