@@ -12,11 +12,13 @@
  *   --range=FROM-TO              the same on every judged query numbered FROM to TO, dev and holdout alike (a
  *                                round's new queries, read once before any fit uses their labels)
  *   npm run eval -- --cv         5-fold cross-validation on dev, three partitions pooled (--repeats=N): the default
- *                                threshold, calibration method, L2 and judged pairs' prior weight are chosen here
- *                                [--methods=isotonic,platt] [--lambdas=1,3] [--weights=0,1,2,4] narrow the comparison
+ *                                threshold, calibration method, L2 and the prior weights of judged pairs and judged
+ *                                thesaurus sets are chosen here [--methods=isotonic,platt] [--lambdas=1,3]
+ *                                [--weights=0,1,2,4] [--set-weights=0,2,4,8,16] narrow the comparison
  *   npm run eval -- --fit        refits the calibration (data/calibration.json) on the dev split and the training
- *                                queries (never the holdout), with their judgments of each pair [--lambda=3] [--calibration=isotonic|platt]
- *                                [--judged-weight=1] (defaults: what --cv chose; 0 leaves the judgments out)
+ *                                queries (never the holdout), with their judgments of each pair and each thesaurus
+ *                                set [--lambda=3] [--calibration=isotonic|platt] [--judged-weight=1] [--set-weight=4]
+ *                                (defaults: what --cv chose; 0 leaves those judgments out)
  *   npm run eval -- --unjudged F writes the shown or candidate pairs that have no label yet to F (training
  *                                queries' too)
  *   --no-train                   fits without the training queries (bench/quality/train-queries.json)
@@ -184,12 +186,31 @@ const MODEL_SOURCES = new Set(['thesaurus', 'acronym_lexicon']);
  * lexicon sense ranked below another is left out, as the engine never lifts one (judgmentsApply).
  */
 function judgmentsIn(q: Query, results: readonly EngineResult[]): Map<string, 'good' | 'bad'> {
-  const out = new Map<string, 'good' | 'bad'>();
+  return new Map([...judgedIn(q, results)].map(([key, j]) => [key, j.label]));
+}
+
+/** judgmentsIn() with the thesaurus set of each pair that has one (its judged-set key). */
+function judgedIn(q: Query, results: readonly EngineResult[]): Map<string, { label: 'good' | 'bad'; set?: string }> {
+  const out = new Map<string, { label: 'good' | 'bad'; set?: string }>();
   for (const r of results) {
     if (!judgmentsApply(r.metadata.explanation)) continue;
     const l = label(q, r);
     const key = judgedPairKey(r.synonyms_used[0].term, r.synonyms_used[0].synonym);
-    if (l && r.synonyms_used[0].source !== 'catalogue' && !out.has(key)) out.set(key, l);
+    // a set's record is its members' pairs: not a spelling variant of one, which is another pair key
+    const set = r.metadata.explanation.variant === undefined ? r.metadata.explanation.set : undefined;
+    if (l && r.synonyms_used[0].source !== 'catalogue' && !out.has(key)) out.set(key, { label: l, ...(typeof set === 'string' ? { set } : {}) });
+  }
+  return out;
+}
+
+/** A query's judgments of each thesaurus set's pairs, [good, bad] per set key. */
+function setJudgmentsIn(q: Query, results: readonly EngineResult[]): Map<string, [number, number]> {
+  const out = new Map<string, [number, number]>();
+  for (const { label: l, set } of judgedIn(q, results).values()) {
+    if (set === undefined) continue;
+    const t = out.get(set) ?? [0, 0];
+    t[l === 'good' ? 0 : 1]++;
+    out.set(set, t);
   }
   return out;
 }
@@ -200,12 +221,18 @@ function judgmentsIn(q: Query, results: readonly EngineResult[]): Map<string, 'g
  */
 const JUDGED_WEIGHT = 1;
 const JUDGED_WEIGHTS = [0, 1, 2, 4];
+/**
+ * Prior weight of a thesaurus pair's calibrated confidence against the judgments of its set's other pairs
+ * (calibration.json judged_sets.weight): chosen by --cv among SET_WEIGHTS (0: set judgments not used).
+ */
+const SET_WEIGHT = 2;
+const SET_WEIGHTS = [0, 2, 4, 8, 16];
 
 /**
  * Fits the thesaurus model and every source's calibration on the given dev queries and the training queries (unless
  * --no-train), and keeps their judgments.
  */
-function fitTable(dev: Query[], lambda: number, method: ModelCalibration = 'platt', judgedWeight = JUDGED_WEIGHT): CalibrationTable {
+function fitTable(dev: Query[], lambda: number, method: ModelCalibration = 'platt', judgedWeight = JUDGED_WEIGHT, setWeight = SET_WEIGHT): CalibrationTable {
   const on = withTraining ? [...dev, ...trainQueries] : dev;
   // 1. the thesaurus's and the acronym lexicon's feature weights (logistic regressions on the labels)
   const rows: { x: Record<string, number>; y: number }[] = [];
@@ -227,9 +254,16 @@ function fitTable(dev: Query[], lambda: number, method: ModelCalibration = 'plat
   const bySource = new Map<string, { x: number; y: number }[]>();
   // 3. the judgments of each pair, once per query (a spelling variant of the same pair is not a second judgment)
   const judged: Record<string, [number, number]> = {};
+  // 4. and of each thesaurus set's pairs (the sum of its pairs' judgments)
+  const judgedSets: Record<string, [number, number]> = {};
   for (const q of on) {
     const results = candidates(q, { sources: {}, thesaurus_model: model, acronym_model: acronymModel });
     for (const [key, l] of judgmentsIn(q, results)) (judged[key] ??= [0, 0])[l === 'good' ? 0 : 1]++;
+    for (const [key, [good, bad]] of setJudgmentsIn(q, results)) {
+      const t = (judgedSets[key] ??= [0, 0]);
+      t[0] += good;
+      t[1] += bad;
+    }
     for (const r of results) {
       const l = label(q, r);
       if (!l) continue;
@@ -245,7 +279,9 @@ function fitTable(dev: Query[], lambda: number, method: ModelCalibration = 'plat
     sources: {},
     thesaurus_model: model,
     acronym_model: acronymModel,
-    ...(judgedWeight > 0 ? { judged_pairs: { weight: judgedWeight, pairs: judged } } : {}),
+    // kept at weight 0 too (not used): a pair's own judgments are still taken out of its set's record
+    judged_pairs: { weight: judgedWeight, pairs: judged },
+    ...(setWeight > 0 ? { judged_sets: { weight: setWeight, sets: judgedSets } } : {}),
   };
   // each block is smoothed towards the base rate of all labels, so a source with a handful of labels (all good)
   // does not claim certainty
@@ -268,7 +304,7 @@ function fitTable(dev: Query[], lambda: number, method: ModelCalibration = 'plat
     if (fit.length === 1) fit = [[0, 0], fit[0]];
     table.sources[src as keyof CalibrationTable['sources']] = fit;
   }
-  table.fitted_on = `${new Date().toISOString().slice(0, 10)}: ${dev.length} dev${on.length > dev.length ? ` and ${on.length - dev.length} training` : ''} queries; ${used.join('; ')}; feature models L2 ${lambda}; ${judgedWeight > 0 ? `${Object.keys(judged).length} judged pairs, prior weight ${judgedWeight}` : 'judged pairs not used'}`;
+  table.fitted_on = `${new Date().toISOString().slice(0, 10)}: ${dev.length} dev${on.length > dev.length ? ` and ${on.length - dev.length} training` : ''} queries; ${used.join('; ')}; feature models L2 ${lambda}; ${judgedWeight > 0 ? `${Object.keys(judged).length} judged pairs, prior weight ${judgedWeight}` : 'judged pairs not used'}; ${setWeight > 0 ? `${Object.keys(judgedSets).length} judged thesaurus sets, prior weight ${setWeight}` : 'judged sets not used'}`;
   return table;
 }
 
@@ -337,16 +373,22 @@ if (args.includes('--cv')) {
   const methods = listArg('methods', METHODS, (x) => x as ModelCalibration);
   const lambdas = listArg('lambdas', LAMBDAS, Number);
   const weights = listArg('weights', JUDGED_WEIGHTS, Number);
-  let best: { lambda: number; method: ModelCalibration; weight: number; threshold: number; p: number; r: number } | undefined;
+  const setWeights = listArg('set-weights', SET_WEIGHTS, Number);
+  const combos = weights.flatMap((weight) => setWeights.map((setWeight) => ({ weight, setWeight })));
+  let best: { lambda: number; method: ModelCalibration; weight: number; setWeight: number; threshold: number; p: number; r: number } | undefined;
   for (const method of methods) for (const lambda of lambdas) {
     // the judgments kept from the training folds move the test fold's pairs: one fit, scored with each prior weight
-    const sums = weights.map(() => THRESHOLDS.map(() => ({ good: 0, judged: 0, hit: 0, wanted: 0 })));
+    const sums = combos.map(() => THRESHOLDS.map(() => ({ good: 0, judged: 0, hit: 0, wanted: 0 })));
     for (const fold of folds) for (let k = 0; k < K; k++) {
       const train = dev.filter((_, i) => fold[i] !== k);
       const test = dev.filter((_, i) => fold[i] === k);
-      const fitted = fitTable(train, lambda, method, 1);
-      weights.forEach((weight, wi) => {
-        const table: CalibrationTable = { ...fitted, judged_pairs: weight > 0 && fitted.judged_pairs ? { ...fitted.judged_pairs, weight } : undefined };
+      const fitted = fitTable(train, lambda, method, 1, 1);
+      combos.forEach(({ weight, setWeight }, wi) => {
+        const table: CalibrationTable = {
+          ...fitted,
+          judged_pairs: fitted.judged_pairs ? { ...fitted.judged_pairs, weight } : undefined,
+          judged_sets: setWeight > 0 && fitted.judged_sets ? { ...fitted.judged_sets, weight: setWeight } : undefined,
+        };
         THRESHOLDS.forEach((th, i) => {
           const t = score(test, table, th);
           sums[wi][i].good += t.good;
@@ -356,17 +398,17 @@ if (args.includes('--cv')) {
         });
       });
     }
-    weights.forEach((weight, wi) => {
-      console.log(`cross-validated on dev (${K} folds${R > 1 ? `, ${R} partitions pooled` : ''}), thesaurus model L2 ${lambda}, ${method} calibration, ${weight > 0 ? `judged pairs at prior weight ${weight}` : 'judged pairs not used'}: threshold | precision | wanted recall`);
+    combos.forEach(({ weight, setWeight }, wi) => {
+      console.log(`cross-validated on dev (${K} folds${R > 1 ? `, ${R} partitions pooled` : ''}), thesaurus model L2 ${lambda}, ${method} calibration, ${weight > 0 ? `judged pairs at prior weight ${weight}` : 'judged pairs not used'}, ${setWeight > 0 ? `judged sets at prior weight ${setWeight}` : 'judged sets not used'}: threshold | precision | wanted recall`);
       THRESHOLDS.forEach((th, i) => {
         const p = sums[wi][i].good / Math.max(1, sums[wi][i].judged);
         const r = sums[wi][i].hit / Math.max(1, sums[wi][i].wanted);
         console.log(`  ${th.toFixed(2)} | ${p.toFixed(3)} | ${r.toFixed(3)}`);
-        if (p >= CV_PRECISION && (!best || r > best.r || (r === best.r && p > best.p))) best = { lambda, method, weight, threshold: th, p, r };
+        if (p >= CV_PRECISION && (!best || r > best.r || (r === best.r && p > best.p))) best = { lambda, method, weight, setWeight, threshold: th, p, r };
       });
     });
   }
-  console.log(best ? `choice: L2 ${best.lambda}, ${best.method} calibration, judged pairs ${best.weight > 0 ? `at prior weight ${best.weight}` : 'not used'}, threshold ${best.threshold} (cross-validated precision ${best.p.toFixed(3)}, recall ${best.r.toFixed(3)})` : 'no threshold reaches the precision target');
+  console.log(best ? `choice: L2 ${best.lambda}, ${best.method} calibration, judged pairs ${best.weight > 0 ? `at prior weight ${best.weight}` : 'not used'}, judged sets ${best.setWeight > 0 ? `at prior weight ${best.setWeight}` : 'not used'}, threshold ${best.threshold} (cross-validated precision ${best.p.toFixed(3)}, recall ${best.r.toFixed(3)})` : 'no threshold reaches the precision target');
 }
 
 if (args.includes('--fit')) {
@@ -374,6 +416,8 @@ if (args.includes('--fit')) {
   const methodArg = args.find((a) => a.startsWith('--calibration='))?.slice('--calibration='.length);
   const judgedArg = args.find((a) => a.startsWith('--judged-weight='));
   if (judgedArg !== undefined && !(Number(judgedArg.slice('--judged-weight='.length)) >= 0)) throw new Error('--judged-weight must be a number from 0');
+  const setArg = args.find((a) => a.startsWith('--set-weight='));
+  if (setArg !== undefined && !(Number(setArg.slice('--set-weight='.length)) >= 0)) throw new Error('--set-weight must be a number from 0');
   if (methodArg !== undefined && !METHODS.includes(methodArg as ModelCalibration)) throw new Error(`--calibration must be one of ${METHODS.join(', ')}`);
   const table = fitTable(
     queries.filter((x) => x.split === 'dev'),
@@ -381,6 +425,7 @@ if (args.includes('--fit')) {
     // the method --cv chose (docs/QUALITY.md); --calibration=isotonic to compare
     (methodArg as ModelCalibration | undefined) ?? 'platt',
     judgedArg ? Number(judgedArg.slice('--judged-weight='.length)) : JUDGED_WEIGHT,
+    setArg ? Number(setArg.slice('--set-weight='.length)) : SET_WEIGHT,
   );
   fs.writeFileSync(path.join(DATA, 'calibration.json'), JSON.stringify(table, null, 1) + '\n');
   console.log('calibration written:', table.fitted_on);
@@ -473,15 +518,29 @@ for (const q of queries) {
  */
 function tableFor(q: Query, shipped: CalibrationTable = calibration): CalibrationTable {
   const judged = shipped.judged_pairs;
-  if (q.split !== 'dev' || !judged) return shipped;
-  const pairs = { ...judged.pairs };
+  const judgedSets = shipped.judged_sets;
+  if (q.split !== 'dev' || (!judged && !judgedSets)) return shipped;
   // the candidates fitTable counted the query's judgments on: flat calibration, the shipped feature models
-  for (const [key, l] of judgmentsIn(q, candidates(q, { sources: {}, thesaurus_model: shipped.thesaurus_model, acronym_model: shipped.acronym_model }))) {
-    if (!pairs[key]) continue;
-    const [good, bad] = pairs[key];
-    pairs[key] = l === 'good' ? [Math.max(0, good - 1), bad] : [good, Math.max(0, bad - 1)];
+  const results = candidates(q, { sources: {}, thesaurus_model: shipped.thesaurus_model, acronym_model: shipped.acronym_model });
+  const out: CalibrationTable = { ...shipped };
+  if (judged) {
+    const pairs = { ...judged.pairs };
+    for (const [key, l] of judgmentsIn(q, results)) {
+      if (!pairs[key]) continue;
+      const [good, bad] = pairs[key];
+      pairs[key] = l === 'good' ? [Math.max(0, good - 1), bad] : [good, Math.max(0, bad - 1)];
+    }
+    out.judged_pairs = { ...judged, pairs };
   }
-  return { ...shipped, judged_pairs: { ...judged, pairs } };
+  if (judgedSets) {
+    const sets = { ...judgedSets.sets };
+    for (const [key, [good, bad]] of setJudgmentsIn(q, results)) {
+      if (!sets[key]) continue;
+      sets[key] = [Math.max(0, sets[key][0] - good), Math.max(0, sets[key][1] - bad)];
+    }
+    out.judged_sets = { ...judgedSets, sets };
+  }
+  return out;
 }
 
 /** Adds one query's shown results, wanted alternatives and candidates to a tally (unjudged pairs listed once). */

@@ -21,18 +21,52 @@ export interface CalibrationTable {
   acronym_model?: LogisticModel;
   /** judgments of term -> alternative pairs in the judged set's dev queries and the training queries (absent: none) */
   judged_pairs?: JudgedPairs;
+  /** judgments of each thesaurus set's pairs in the same queries (absent: sets lend nothing to their other pairs) */
+  judged_sets?: JudgedSets;
 }
 
 /**
  * What the judges said of term -> alternative pairs, each in the context of its own query: [good, bad] per
  * judgedPairKey(). A pair judged in other queries lifts the calibrated confidence of the same pair in a new one to
  * the posterior of `weight` prior ratings, (weight * calibrated + good) / (weight + good + bad), when that is
- * higher; it never lowers it: a pair judged bad in another query's context is not wrong in every context
+ * higher; it lowers it to that posterior only when judged bad in two or more other queries and more often bad than
+ * good (JUDGED_BAD_TO_LOWER): a pair judged bad in one other query's context is not wrong in every context
  * (docs/EXPANSION.md, "Calibration").
  */
 export interface JudgedPairs {
   weight: number;
   pairs: Record<string, [number, number]>;
+}
+
+/**
+ * What the judges said of the pairs of each thesaurus set, [good, bad] per thesaurusSetKey(): the sum of the
+ * judgments of its members' pairs (not their spelling variants) in the queries where the set proposed them. A pair of a
+ * set judged in other queries (its own judgments taken out) is the set's evidence for the pair: the calibrated
+ * confidence is first lifted towards the set's record, as `weight` prior ratings, and the pair's own judgments then
+ * move that (judgedConfidence); a set never lowers a pair (docs/EXPANSION.md, "Calibration"). Weight 0: not used.
+ */
+export interface JudgedSets {
+  weight: number;
+  sets: Record<string, [number, number]>;
+}
+
+/**
+ * Judgments of a thesaurus set's other pairs: the set's record less this pair's own judgments in JudgedPairs
+ * (undefined when the table has none, or none beyond the pair's). A pair that other sources or sets proposed too has
+ * those judgments in its JudgedPairs record as well, so the difference may take out more than its own, never less.
+ */
+export function setJudgmentsOf(table: CalibrationTable | undefined, setKey: string | undefined, pair: readonly [number, number] | undefined): readonly [number, number] | undefined {
+  const record = setRecord(table, setKey);
+  if (!record) return undefined;
+  const good = Math.max(0, record[0] - (pair?.[0] ?? 0));
+  const bad = Math.max(0, record[1] - (pair?.[1] ?? 0));
+  return good + bad > 0 ? [good, bad] : undefined;
+}
+
+/** A set's record in the table (no copy), or undefined. */
+export function setRecord(table: CalibrationTable | undefined, setKey: string | undefined): readonly [number, number] | undefined {
+  const sets = table?.judged_sets?.sets;
+  return sets && setKey !== undefined && Object.prototype.hasOwnProperty.call(sets, setKey) ? sets[setKey] : undefined;
 }
 
 /**
@@ -72,11 +106,28 @@ export function judgmentsApply(features: Readonly<Record<string, unknown>>): boo
   return !(Number(features.sense_rank ?? 0) > 0);
 }
 
-/** Calibrated confidence lifted by a pair's judgments in other queries (never lowered). */
-export function judgedConfidence(calibrated: number, judgments: readonly [number, number], weight: number): number {
-  const uses = judgments[0] + judgments[1];
-  if (!(weight + uses > 0)) return calibrated;
-  return Math.max(calibrated, betaUpdate(calibrated, judgments[0], uses, weight));
+/**
+ * Bad judgments of a pair in other queries from which, outnumbering its good ones, they lower it: one query's
+ * context can make a right wording look wrong, two that agree are the pair.
+ */
+export const JUDGED_BAD_TO_LOWER = 2;
+
+/** Whether a pair's judgments lower it: bad in JUDGED_BAD_TO_LOWER or more other queries, and more often than good. */
+export function judgmentsLower(judgments: readonly [number, number] | undefined): boolean {
+  return judgments !== undefined && judgments[1] >= JUDGED_BAD_TO_LOWER && judgments[1] > judgments[0];
+}
+
+/**
+ * Calibrated confidence moved by a pair's judgments in other queries (prior weight `weight`, 0: not used): lifted
+ * by them, lowered only where judgmentsLower(); a thesaurus pair's set's other pairs ([setGood, setBad] at
+ * `setWeight`) first lift the prior that the pair's own judgments update (a set never lowers a pair).
+ */
+export function judgedConfidence(calibrated: number, judgments: readonly [number, number] | undefined, weight: number, setGood = 0, setBad = 0, setWeight = 0): number {
+  const uses = judgments ? judgments[0] + judgments[1] : 0;
+  if (weight > 0 && judgmentsLower(judgments)) return betaUpdate(calibrated, judgments![0], uses, weight);
+  const prior = setWeight > 0 && setGood + setBad > 0 ? Math.max(calibrated, betaUpdate(calibrated, setGood, setGood + setBad, setWeight)) : calibrated;
+  const posterior = judgments && weight > 0 && uses > 0 ? betaUpdate(prior, judgments[0], uses, weight) : prior;
+  return Math.max(calibrated, posterior);
 }
 
 /** A logistic regression: P = 1 / (1 + exp(-(bias + sum of weight * feature))). */

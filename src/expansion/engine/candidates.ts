@@ -1,5 +1,5 @@
 import type { QueryAnalysis } from './analysis';
-import { judgmentsApply, judgmentsOf, type CalibrationTable } from './calibration';
+import { judgmentsApply, judgmentsOf, setRecord, type CalibrationTable } from './calibration';
 import { containsPhrase, type Preferences } from './context';
 import { domainMatchOf } from './domains';
 import { canonicalKey, STOPWORDS, tokenize } from './normalize';
@@ -46,6 +46,8 @@ export interface Candidate {
   success: { rate: number; usage: number } | null;
   /** the source's reasons, shown in metadata.explanation */
   features: Record<string, number | string>;
+  /** the thesaurus set whose members the pair are (thesaurusSetKey; not for a pair chained from an acronym) */
+  set?: string;
 }
 
 export type CandidateInput = Omit<Candidate, 'span' | 'replacement' | 'replacementNorm' | 'domainMatch' | 'preferred' | 'contextHits'> & {
@@ -115,20 +117,23 @@ export class CandidateBuilder {
 
   /**
    * True when a candidate with at most this source score cannot pass the threshold: below the floor only
-   * ratings (pair statistics) could lift it, and catalogue entries learn per entry, not per pair.
+   * ratings (pair statistics) or judgments (of the pair, or of its thesaurus set `setKey`) could lift it, and
+   * catalogue entries learn per entry, not per pair.
    */
-  hopeless(source: SynonymSourceKind, raw: number, term: string, alternative: string, features: Readonly<Record<string, unknown>>): boolean {
+  hopeless(source: SynonymSourceKind, raw: number, term: string, alternative: string, features: Readonly<Record<string, unknown>>, setKey?: string): boolean {
     const floor = this.floors[source];
     if (floor === undefined || raw >= floor - 1e-6) return false;
     if (source === 'catalogue') return true;
     if (this.pairStats?.get(pairKey(term, alternative, this.domain))) return false;
-    return !(judgmentsApply(features) && (judgmentsOf(this.calibration, term, alternative)?.[0] ?? 0) > 0);
+    if (!judgmentsApply(features)) return true;
+    if ((judgmentsOf(this.calibration, term, alternative)?.[0] ?? 0) > 0) return false;
+    return !((setRecord(this.calibration, setKey)?.[0] ?? 0) > 0 && (this.calibration?.judged_sets?.weight ?? 0) > 0);
   }
 
   /** Admits a candidate; false when refused. */
   add(span: MatchSpan, written: string, input: CandidateInput): boolean {
     if (this.full) return false;
-    if (this.hopeless(input.source, input.raw, input.useTerm, input.useSynonym, input.features)) return false;
+    if (this.hopeless(input.source, input.raw, input.useTerm, input.useSynonym, input.features, input.set)) return false;
     const toks = tokenize(written);
     if (toks.length === 0) return false;
     const rn = toks.join(' ');
@@ -158,6 +163,7 @@ export class CandidateBuilder {
       synonymId: input.synonymId,
       success: input.success,
       features: input.features,
+      set: input.set,
     };
     const key = `${span.tokStart}:${span.tokEnd}:${rn}`;
     const at = this.byKey.get(key);

@@ -1,4 +1,4 @@
-import { calibrate, judgedConfidence, judgmentsApply, judgmentsOf, type CalibrationTable } from './calibration';
+import { calibrate, judgedConfidence, judgmentsApply, judgmentsLower, judgmentsOf, setJudgmentsOf, type CalibrationTable } from './calibration';
 import type { Candidate } from './candidates';
 import type { Preferences } from './context';
 import { learntConfidence, pairKey, type PairStatsLookup } from './learning';
@@ -32,6 +32,8 @@ export interface ScoredCandidate {
   stat?: { helpful: number; uses: number };
   /** [good, bad] judgments of the pair in the judged set's other queries */
   judged?: readonly [number, number];
+  /** [good, bad] judgments of the other pairs of the candidate's thesaurus set, where they moved its confidence */
+  setJudged?: readonly [number, number];
 }
 
 const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
@@ -47,16 +49,22 @@ export interface ScoringContext {
 
 /**
  * confidence = learnt(judged(calibrated(source score))): the probability that a searcher judges the alternative
- *              right, lifted by the judgments of this pair in other queries and moved by its ratings in this
- *              domain (catalogue entries learn per entry)
+ *              right, moved by the judgments of this pair (and of its thesaurus set's other pairs) in other
+ *              queries and by its ratings in this domain (catalogue entries learn per entry)
  * relevance  = clamp(0.5 + domain + scope + context + preference + success)
  * score      = confidence * (0.6 + 0.4 * relevance)
  */
 export function scoreCandidate(c: Candidate, type: ExpansionType, ctx: ScoringContext): ScoredCandidate {
   const calibrated = clamp01(calibrate(ctx.calibration, c.source, c.raw));
   let confidence = calibrated;
-  const judged = c.source !== 'catalogue' && judgmentsApply(c.features) ? judgmentsOf(ctx.calibration, c.useTerm, c.useSynonym) : undefined;
-  if (judged && ctx.calibration?.judged_pairs) confidence = clamp01(judgedConfidence(calibrated, judged, ctx.calibration.judged_pairs.weight));
+  const table = ctx.calibration;
+  // a pair's judgments are read even where their weight is 0, to take them out of its set's record
+  const judged = c.source !== 'catalogue' && judgmentsApply(c.features) ? judgmentsOf(table, c.useTerm, c.useSynonym) : undefined;
+  const pairWeight = judged ? (table?.judged_pairs?.weight ?? 0) : 0;
+  // a thesaurus pair's set (Candidate.set: a member's pair, never one chained from an acronym): its other pairs' record
+  const setWeight = table?.judged_sets?.weight ?? 0;
+  const setJudged = c.set !== undefined && setWeight > 0 && !(pairWeight > 0 && judgmentsLower(judged)) ? setJudgmentsOf(table, c.set, judged) : undefined;
+  if (pairWeight > 0 || setJudged) confidence = clamp01(judgedConfidence(calibrated, judged, pairWeight, setJudged?.[0], setJudged?.[1], setJudged ? setWeight : 0));
   const stat = c.source !== 'catalogue' && ctx.pairStats ? ctx.pairStats.get(pairKey(c.useTerm, c.useSynonym, ctx.domain)) : undefined;
   if (stat && stat.uses > 0) confidence = clamp01(learntConfidence(confidence, stat.helpful, stat.uses));
   const domainAdj = c.domainMatch === 1 ? RELEVANCE.domainMatch : c.domainMatch === -1 ? RELEVANCE.domainMismatch : 0;
@@ -77,6 +85,7 @@ export function scoreCandidate(c: Candidate, type: ExpansionType, ctx: ScoringCo
     adjustments: { domain: domainAdj, scope: scopeAdj, context: contextAdj, preference: prefAdj, success: successAdj },
     stat,
     judged,
+    setJudged,
   };
 }
 
@@ -88,8 +97,10 @@ export function explain(s: ScoredCandidate): Record<string, number | string> {
     source_score: r4(s.c.raw),
     calibrated_confidence: r4(s.calibrated),
     ...(s.judged ? { judged_good: s.judged[0], judged_bad: s.judged[1] } : {}),
+    ...(s.setJudged ? { set_judged_good: s.setJudged[0], set_judged_bad: s.setJudged[1] } : {}),
     ...(s.stat ? { ratings: s.stat.uses, helpful_ratings: s.stat.helpful } : {}),
     ...s.c.features,
+    ...(s.c.set !== undefined ? { set: s.c.set } : {}),
     domain_adjustment: r4(a.domain),
     scope_adjustment: r4(a.scope),
     context_hits: s.c.contextHits,

@@ -32,6 +32,16 @@ export interface ThesaurusSet {
    * ("United States", "PostgreSQL"); the member itself (lower case) elsewhere
    */
   shown?: string[];
+  /** compiled sets only: the set's judged-set key (thesaurusSetKey) */
+  key?: string;
+}
+
+/**
+ * A set's identity in the calibration's judged sets: part of speech, domain and its members (normalised, sorted),
+ * so a set whose members change loses the judgments given to it as it was, and two sets of one first member differ.
+ */
+export function thesaurusSetKey(set: Pick<ThesaurusSet, 'terms' | 'pos' | 'domain'>): string {
+  return `${set.pos}|${set.domain}|${set.terms.map((t) => tokenize(t).join(' ')).sort().join(' / ')}`;
 }
 
 export interface ThesaurusFile {
@@ -93,6 +103,7 @@ export class Thesaurus {
         domain: raw.domain,
         ...(raw.context_words?.length ? { context_words: raw.context_words.map((w) => tokenize(w).join(' ')) } : {}),
       };
+      set.key = thesaurusSetKey(set);
       // a member written with capitals is shown as written when that is its only difference from the key
       if (written.some((t) => t.as !== t.key && t.as.toLowerCase() === t.key)) set.shown = written.map((t) => (t.as.toLowerCase() === t.key ? t.as : t.key));
       set.terms.forEach((t, member) => {

@@ -6,6 +6,7 @@ import {
   fitIsotonic,
   fitPlatt,
   judgedConfidence,
+  JUDGED_BAD_TO_LOWER,
   judgedPairKey,
   judgmentsApply,
   learntConfidence,
@@ -13,7 +14,10 @@ import {
   pairKey,
   PairStatsTable,
   readThesaurusFile,
+  setJudgmentsOf,
   Thesaurus,
+  thesaurusSetKey,
+  tokenize,
   validateThesaurus,
   WordNetIndex,
   THESAURUS_FEATURES,
@@ -110,9 +114,16 @@ describe('calibration', () => {
     it('lift a pair judged good to the posterior of the prior weight: (w * calibrated + good) / (w + good + bad)', () => {
       expect(judgedConfidence(0.7, [2, 0], 2)).toBeCloseTo((2 * 0.7 + 2) / 4, 12);
       expect(judgedConfidence(0.7, [1, 0], 1)).toBeCloseTo(0.85, 12);
-      // mixed or bad judgments never lower what the models say: bad in one query's context is not bad in every one
+      // one bad judgment, or as many good as bad, never lowers what the models say: bad in one query's context is
+      // not bad in every one
+      expect(judgedConfidence(0.7, [0, 1], 1)).toBe(0.7);
       expect(judgedConfidence(0.7, [1, 1], 1)).toBe(0.7);
-      expect(judgedConfidence(0.9, [0, 3], 2)).toBe(0.9);
+      expect(judgedConfidence(0.7, [2, 2], 1)).toBe(0.7);
+      // bad in two or more queries, and more often than good: the posterior, down
+      expect(JUDGED_BAD_TO_LOWER).toBe(2);
+      expect(judgedConfidence(0.9, [0, 3], 2)).toBeCloseTo((2 * 0.9) / 5, 12);
+      expect(judgedConfidence(0.7, [1, 2], 1)).toBeCloseTo((0.7 + 1) / 4, 12);
+      expect(judgedConfidence(0.9, [0, 2], 0)).toBe(0.9);
       // no prior and no judgment: nothing to learn from (not NaN)
       expect(judgedConfidence(0.6, [0, 0], 0)).toBe(0.6);
     });
@@ -127,9 +138,10 @@ describe('calibration', () => {
       expect(shown('rental cars', table(0.7, [2, 0]))?.confidence_score).toBeCloseTo(0.85, 4);
       expect(judgedPairKey('Supplier', 'VENDOR')).toBe(judgedPairKey('supplier', 'vendor'));
       expect(judgedPairKey('supplier', 'vendor')).not.toBe(judgedPairKey('vendor', 'supplier'));
-      // judged bad only: the model's confidence stands
-      expect(shown('car rental', table(0.9, [0, 3]))?.confidence_score).toBeCloseTo(0.9, 4);
-      expect(shown('car rental', table(0.7, [0, 3]), 0)?.confidence_score).toBeCloseTo(0.7, 4);
+      // judged bad once: the model's confidence stands; bad in three queries: lowered under the threshold
+      expect(shown('car rental', table(0.9, [0, 1]))?.confidence_score).toBeCloseTo(0.9, 4);
+      expect(shown('car rental', table(0.9, [0, 3]))).toBeUndefined();
+      expect(shown('car rental', table(0.9, [0, 3]), 0)?.confidence_score).toBeCloseTo((2 * 0.9) / 5, 4);
     });
 
     it('ratings move the judged confidence on (judgments first, then the pair\'s ratings)', () => {
@@ -189,6 +201,130 @@ describe('calibration', () => {
       expect(Object.keys(judged.pairs).length).toBeGreaterThan(1000);
       expect(defaultCalibration().fitted_on).toMatch(/\b\d+ dev and \d+ training queries\b/);
       for (const [good, bad] of Object.values(judged.pairs)) expect(good + bad).toBeGreaterThan(0);
+    });
+  });
+
+  describe("judgments of a thesaurus set's other pairs", () => {
+    const set = { terms: ['supplier', 'vendor', 'seller'], pos: 'noun' as const, domain: 'procurement' };
+    const th = new Thesaurus({ sets: [set] });
+    const key = thesaurusSetKey(set);
+    /** calibration that puts every thesaurus pair at `at`, with judgments of the set and of supplier -> vendor */
+    const table = (at: number, sets?: [number, number], pair?: [number, number], setWeight = 4) => ({
+      sources: { thesaurus: [[0, at], [1, at]] as [number, number][] },
+      ...(sets ? { judged_sets: { weight: setWeight, sets: { [key]: sets } } } : {}),
+      ...(pair ? { judged_pairs: { weight: 1, pairs: { [judgedPairKey('supplier', 'vendor')]: pair } } } : {}),
+    });
+    const shown = (q: string, calibration: ReturnType<typeof table>, threshold = DEFAULT_CONFIDENCE_THRESHOLD) =>
+      expand(index, req(q, { domain: 'procurement', confidenceThreshold: threshold }), { calibration, thesaurus: th }).filter((r) => r.synonyms_used[0].source === 'thesaurus');
+    const to = (rs: ReturnType<typeof shown>, alt: string) => rs.find((r) => r.synonyms_used[0].synonym === alt);
+
+    it('are keyed by part of speech, domain and members, in any order, so a set whose members change loses them', () => {
+      expect(thesaurusSetKey({ terms: ['Vendor', 'seller', 'supplier'], pos: 'noun', domain: 'procurement' })).toBe(key);
+      expect(thesaurusSetKey({ terms: ['supplier', 'vendor'], pos: 'noun', domain: 'procurement' })).not.toBe(key);
+      expect(thesaurusSetKey({ ...set, domain: 'finance' })).not.toBe(key);
+      expect(thesaurusSetKey({ ...set, pos: 'verb' })).not.toBe(key);
+    });
+
+    it("count only the set's other pairs: the pair's own judgments are taken out of the set's record", () => {
+      const t = table(0.5, [5, 2]);
+      expect(setJudgmentsOf(t, key, undefined)).toEqual([5, 2]);
+      expect(setJudgmentsOf(t, key, [2, 1])).toEqual([3, 1]);
+      // nothing beyond the pair's own: no evidence
+      expect(setJudgmentsOf(t, key, [5, 2])).toBeUndefined();
+      // judgments of the pair from other sources or sets may exceed the set's: never below zero
+      expect(setJudgmentsOf(t, key, [6, 0])).toEqual([0, 2]);
+      expect(setJudgmentsOf(t, 'noun|procurement|other', undefined)).toBeUndefined();
+      expect(setJudgmentsOf(t, 'constructor', undefined)).toBeUndefined();
+      expect(setJudgmentsOf(t, undefined, undefined)).toBeUndefined();
+    });
+
+    it("lift the prior that the pair's own judgments then update, and never lower the calibrated confidence", () => {
+      // set only: (4 * 0.7 + 3) / (4 + 3)
+      const prior = (4 * 0.7 + 3) / 7;
+      expect(judgedConfidence(0.7, undefined, 0, 3, 0, 4)).toBeCloseTo(prior, 12);
+      // set, then the pair: (1 * prior + 1) / (1 + 1)
+      expect(judgedConfidence(0.7, [1, 0], 1, 3, 0, 4)).toBeCloseTo((prior + 1) / 2, 12);
+      // a set judged bad never takes a pair below its calibrated confidence, nor cancels the pair's own good judgment
+      expect(judgedConfidence(0.7, undefined, 0, 0, 6, 4)).toBe(0.7);
+      expect(judgedConfidence(0.7, [1, 0], 1, 0, 3, 4)).toBeCloseTo((0.7 + 1) / 2, 12);
+      // set weight 0: the set lends nothing; pair weight 0: the pair's judgments are not used (not good / uses)
+      expect(judgedConfidence(0.7, undefined, 0, 9, 0, 0)).toBe(0.7);
+      expect(judgedConfidence(0.7, [1, 3], 0)).toBe(0.7);
+      expect(judgedConfidence(0.5, [3, 0], 0)).toBe(0.5);
+      // a pair judged bad twice is lowered by its own judgments, whatever its set's record
+      expect(judgedConfidence(0.7, [0, 2], 1, 9, 0, 4)).toBeCloseTo(0.7 / 3, 12);
+    });
+
+    it("lift a pair under the threshold when the set's other pairs were judged good, and say so in its explanation", () => {
+      expect(to(shown('preferred supplier list', table(0.7)), 'vendor')).toBeUndefined();
+      const lifted = to(shown('preferred supplier list', table(0.7, [3, 0])), 'vendor')!;
+      expect(lifted.confidence_score).toBeCloseTo((4 * 0.7 + 3) / 7, 4);
+      expect(lifted.metadata.explanation).toMatchObject({ calibrated_confidence: 0.7, set: key, set_judged_good: 3, set_judged_bad: 0 });
+      // the same record made of this pair's own judgments only: nothing is left to lend it, and the pair's own lift applies
+      const own = to(shown('preferred supplier list', table(0.7, [1, 0], [1, 0]), 0), 'vendor')!;
+      expect(own.metadata.explanation.set_judged_good).toBeUndefined();
+      expect(own.confidence_score).toBeCloseTo((0.7 + 1) / 2, 4);
+      // mixed judgments of the set: below the threshold still
+      expect(to(shown('preferred supplier list', table(0.7, [3, 3])), 'vendor')).toBeUndefined();
+      // a pair its own judgments lower: the set does not count, and the explanation does not claim it
+      const lowered = to(shown('preferred supplier list', table(0.7, [9, 2], [0, 2]), 0), 'vendor')!;
+      expect(lowered.confidence_score).toBeCloseTo(0.7 / 3, 4);
+      expect(lowered.metadata.explanation.set_judged_good).toBeUndefined();
+      // pair judgments at weight 0 are not used, but still taken out of the set's record
+      const unused = { ...table(0.7, [1, 0], [1, 0]), judged_pairs: { weight: 0, pairs: { [judgedPairKey('supplier', 'vendor')]: [1, 0] as [number, number] } } };
+      expect(to(shown('preferred supplier list', unused, 0), 'vendor')!.confidence_score).toBeCloseTo(0.7, 4);
+      // a spelling variant of a member is of the set too
+      const spelled = new Thesaurus({ sets: [{ terms: ['reorg', 'reorganization'], pos: 'noun', domain: 'hr' }] });
+      const reorgKey = thesaurusSetKey({ terms: ['reorg', 'reorganization'], pos: 'noun', domain: 'hr' });
+      const variants = expand(index, req('reorg announcement', { domain: 'hr' }), { calibration: { sources: { thesaurus: [[0, 0.5], [1, 0.5]] as [number, number][] }, judged_sets: { weight: 4, sets: { [reorgKey]: [3, 0] as [number, number] } } }, thesaurus: spelled });
+      const variant = variants.find((r) => r.metadata.explanation.variant !== undefined)!;
+      expect(variant.metadata.explanation.set).toBe(reorgKey);
+    });
+
+    it("never reach an acronym's pair chained through one of the set's members", () => {
+      const chained = new Thesaurus({ sets: [{ terms: ['non-disclosure agreement', 'confidentiality agreement'], pos: 'noun', domain: 'legal' }] });
+      const nda = thesaurusSetKey({ terms: ['non-disclosure agreement', 'confidentiality agreement'], pos: 'noun', domain: 'legal' });
+      const calibration = { sources: { thesaurus: [[0, 0.5], [1, 0.5]] as [number, number][] }, judged_sets: { weight: 4, sets: { [nda]: [9, 0] as [number, number] } } };
+      const rs = expand(index, req('NDA template', { domain: 'legal' }), { calibration, thesaurus: chained });
+      const r = rs.find((x) => x.synonyms_used[0].synonym === 'confidentiality agreement' && x.metadata.explanation.chained === 1)!;
+      expect(r.metadata.explanation.set).toBeUndefined();
+      expect(r.metadata.explanation.set_judged_good).toBeUndefined();
+      // and the set's own pairs are lifted
+      const own = expand(index, req('non-disclosure agreement template', { domain: 'legal' }), { calibration, thesaurus: chained }).find((x) => x.synonyms_used[0].synonym === 'confidentiality agreement')!;
+      expect(own.metadata.explanation.set_judged_good).toBe(9);
+    });
+
+    it("the early floor lets a pair through when its set's other pairs were judged good", () => {
+      const builder = stateFor('supplier list').builder;
+      builder.floors = { thesaurus: 0.5 };
+      builder.calibration = table(0.5, [2, 0]);
+      expect(builder.hopeless('thesaurus', 0.1, 'supplier', 'vendor', {}, key)).toBe(false);
+      expect(builder.hopeless('thesaurus', 0.1, 'supplier', 'vendor', {})).toBe(true);
+      builder.calibration = table(0.5, [0, 2]);
+      expect(builder.hopeless('thesaurus', 0.1, 'supplier', 'vendor', {}, key)).toBe(true);
+    });
+
+    it('the shipped table keeps the judgments of sets with the prior weight cross-validation chose', () => {
+      const judged = defaultCalibration().judged_sets!;
+      expect(judged.weight).toBeGreaterThan(0);
+      expect(Object.keys(judged.sets).length).toBeGreaterThan(300);
+      // every key is a set of the shipped thesaurus as it is now
+      const keys = new Set(readThesaurusFile().sets.map(thesaurusSetKey));
+      const stale = Object.keys(judged.sets).filter((k) => !keys.has(k));
+      expect(stale).toEqual([]);
+      // a set's record is made of its members' pairs' judgments: never more than they hold
+      const pairs = defaultCalibration().judged_pairs!.pairs;
+      for (const file of readThesaurusFile().sets) {
+        const record = judged.sets[thesaurusSetKey(file)];
+        if (!record) continue;
+        const members = file.terms.map((t) => tokenize(t).join(' '));
+        const sum = [0, 0];
+        for (const a of members) for (const b of members) if (a !== b) {
+          const p = pairs[judgedPairKey(a, b)];
+          if (p) { sum[0] += p[0]; sum[1] += p[1]; }
+        }
+        expect([record[0] <= sum[0], record[1] <= sum[1], file.terms.join(' / ')]).toEqual([true, true, file.terms.join(' / ')]);
+      }
     });
   });
 

@@ -224,7 +224,9 @@ function proposeFrom(state: MatchState, place: Place, hits: readonly ThesaurusHi
       const general = set.domain === 'general' ? THESAURUS_SCORE.generalSet : 1;
       const sense = chain ? chain.raw : 1;
       const upper = THESAURUS_SCORE.base * (1 - THESAURUS_SCORE.perMember * Math.min(pos, 4)) * domainFactor * longer * general * sense;
-      if (!weights && builder.hopeless('thesaurus', upper, term, alt, NO_SENSE_RANK)) continue;
+      // the set's judgments lend to its own members' pairs, not to an acronym reached through one
+      const setKey = chain ? undefined : set.key;
+      if (!weights && builder.hopeless('thesaurus', upper, term, alt, NO_SENSE_RANK, setKey)) continue;
       const rare = commonness(alt) < 1;
       // in THESAURUS_FEATURES order; a plain array, so a candidate that cannot pass costs no object
       vector[0] = pos;
@@ -261,7 +263,7 @@ function proposeFrom(state: MatchState, place: Place, hits: readonly ThesaurusHi
         for (let f = 0; f < weights.length; f++) z += weights[f] * vector[f];
         // a chained pair is as likely as the acronym's sense and the set's pair both
         raw = sense / (1 + Math.exp(-z));
-        if (builder.hopeless('thesaurus', raw, term, alt, NO_SENSE_RANK)) continue;
+        if (builder.hopeless('thesaurus', raw, term, alt, NO_SENSE_RANK, setKey)) continue;
       } else raw = upper * (rare ? THESAURUS_SCORE.rareWording : 1);
       const features: Record<string, number | string> = { set_domain: set.domain, pos: set.pos };
       THESAURUS_FEATURES.forEach((name, f) => (features[name] = vector[f]));
@@ -288,6 +290,7 @@ function proposeFrom(state: MatchState, place: Place, hits: readonly ThesaurusHi
         useSynonym: alt,
         success: null,
         features,
+        set: setKey,
       } as const;
       builder.add(span, replacement, candidate);
       // a noun or adjective wording in the other spelling variety too, just after it ("reorg" -> "reorganisation")
