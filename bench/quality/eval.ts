@@ -34,7 +34,7 @@ import * as path from 'path';
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { DEFAULT_CONFIDENCE_THRESHOLD, DEFAULT_MAX_EXPANSIONS } from '../../src/expansion/dto/expand-request.dto';
-import { ACRONYM_FEATURES, calibrate, canonicalKey, judgedPairKey, judgmentsApply, expand, fitLogistic, fitPlatt, THESAURUS_FEATURES, ExpansionIndex, fitIsotonic, normalize, WordNetIndex, type CalibrationTable, type EngineResult, type ExpansionRequest } from '../../src/expansion/engine';
+import { ACRONYM_FEATURES, calibrate, canonicalKey, judgedPairKey, judgmentsApply, expand, fitLogistic, fitPlatt, THESAURUS_FEATURES, ExpansionIndex, fitIsotonic, normalize, sameWord, WordNetIndex, type CalibrationTable, type EngineResult, type ExpansionRequest } from '../../src/expansion/engine';
 
 interface Query {
   id: string;
@@ -144,7 +144,13 @@ function delivers(r: EngineResult, term: string, alternative: string, query?: st
   if (at < 0) return false;
   // the engine makes an article agree with the alternative ("an IT ticket" -> "a support ticket"): "a" and "an" compare equal
   const articles = (s: string) => canon(s.replace(/(^|\s)an(?=\s)/gi, '$1a'));
-  return articles(query.slice(0, at) + alternative + query.slice(at + term.length)) === articles(r.expanded_query);
+  const rest = query.slice(at + term.length);
+  if (articles(query.slice(0, at) + alternative + rest) === articles(r.expanded_query)) return true;
+  // an acronym's expansion whose last word the query repeats after it ("GPL" -> "GNU General Public License" in "GPL
+  // license"): the result that replaces both words delivers it, as the engine never shows "license license"
+  const next = /^\s+([\w-]+)/.exec(rest);
+  const words = normalize(alternative).split(' ');
+  return next !== null && sameWord(words[words.length - 1], normalize(next[1])) && articles(query.slice(0, at) + alternative + rest.slice(next[0].length)) === articles(r.expanded_query);
 }
 function label(q: Query, r: EngineResult): 'good' | 'bad' | undefined {
   if (wantedHit(q, r)) return 'good';

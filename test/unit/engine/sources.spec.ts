@@ -32,14 +32,30 @@ describe('each source on its own', () => {
     expect([...net.builder.candidates].sort((a, b) => b.raw - a.raw)[0].replacement).toBe('internet protocol');
     const fy = stateFor('FY24 budget', { index: lexIndex });
     matchAcronyms(fy);
-    expect(pairs(fy)).toContain('fy24 -> fiscal year 2024');
-    expect(pairs(fy)).toContain('fy24 -> FY2024');
+    expect(pairs(fy)).toEqual(['fy24 -> fiscal year 2024', 'fy24 -> financial year 2024', 'fy24 -> FY2024']);
     const fy4 = stateFor('FY2025 plan', { index: lexIndex });
     matchAcronyms(fy4);
-    expect(pairs(fy4)).toEqual(expect.arrayContaining(['fy2025 -> fiscal year 2025', 'fy2025 -> FY25']));
+    expect(pairs(fy4)).toEqual(['fy2025 -> fiscal year 2025', 'fy2025 -> financial year 2025', 'fy2025 -> FY25']);
     const old = stateFor('FY1999 archive', { index: lexIndex });
     matchAcronyms(old);
-    expect(pairs(old)).toEqual(['fy1999 -> fiscal year 1999']);
+    expect(pairs(old)).toEqual(['fy1999 -> fiscal year 1999', 'fy1999 -> financial year 1999']);
+  });
+
+  it('acronyms: the word after an acronym that repeats its expansion\'s last word is replaced with it ("PAT testing")', () => {
+    const spanOf = (query: string, domain?: string) => {
+      const s = stateFor(query, { index: lexIndex, domain });
+      matchAcronyms(s);
+      return s.builder.candidates.map((c) => `${c.span.surface} -> ${c.replacement}`);
+    };
+    // the sense whose last word is the next word takes both; a sense that does not stays on the acronym alone
+    expect(spanOf('PAT testing schedule', 'facilities')).toEqual(expect.arrayContaining(['PAT testing -> portable appliance testing', 'PAT -> personal access token']));
+    // inflected like the word it takes in: "SLA agreements" -> "service level agreements"
+    expect(spanOf('SLA agreements for vendors', 'legal')).toContain('SLA agreements -> service level agreements');
+    // an acronym followed by any other word keeps its own span
+    expect(spanOf('SLA breach report', 'legal')).toContain('SLA -> service level agreement');
+    const shown = expand(lexIndex, req('PAT testing schedule', { domain: 'facilities' })).map((r) => r.expanded_query);
+    expect(shown).toContain('portable appliance testing schedule');
+    expect(shown.some((q) => /testing testing/i.test(q))).toBe(false);
   });
 
   it('acronym model features: a period code has one sense in every form; "senses" counts those the request leaves in contention', () => {
@@ -49,7 +65,7 @@ describe('each source on its own', () => {
       return s.builder.candidates.map((c) => `${c.replacement}: ${String(c.features?.[name])}`);
     };
     // FY24 -> FY2024 is another wording of the one sense, not a second-ranked sense
-    expect(feature('FY24 budget', 'sense_rank')).toEqual(['fiscal year 2024: 0', 'FY2024: 0']);
+    expect(feature('FY24 budget', 'sense_rank')).toEqual(['fiscal year 2024: 0', 'financial year 2024: 0', 'FY2024: 0']);
     // GC: general counsel, green card (both legal) and garbage collection; a legal request leaves the first two
     expect(feature('GC approval needed for contract changes', 'senses', 'legal')).toEqual(['general counsel: 2', 'green card: 2', 'garbage collection: 2']);
     expect(feature('GC approval needed for contract changes', 'senses')).toEqual(['general counsel: 3', 'green card: 3', 'garbage collection: 3']);

@@ -1,4 +1,4 @@
-import { inflectLike, zipf } from '../analysis';
+import { inflectLike, sameWord, zipf } from '../analysis';
 import { logistic } from '../calibration';
 import { CompiledLexiconEntry, longFormsOf, rankSenses } from '../lexicon';
 import { domainMatchOf } from '../domains';
@@ -42,15 +42,16 @@ const MAX_SENSES = 3;
 const ORDINAL = ['first', 'second', 'third', 'fourth'];
 
 /**
- * Period codes read by pattern rather than listed, every wording the spelled-out one first: FY24 / FY2024 ->
- * fiscal year 2024 and the other code form (FY24 <-> FY2024; FY2000-FY2099 only, so "FY1999" does not become
+ * Period codes read by pattern rather than listed, every wording the spelled-out ones first: FY24 / FY2024 ->
+ * fiscal year 2024, financial year 2024 and the other code form (FY24 <-> FY2024; FY2000-FY2099 only, so "FY1999" does not become
  * "FY99" of this century), Q3 -> third quarter, H1 -> first half; Q3FY24 is left alone.
  */
 export function periodForms(token: string): string[] {
   let m = /^fy'?(\d{2}|\d{4})$/i.exec(token);
   if (m) {
     const year = m[1].length === 2 ? '20' + m[1] : m[1];
-    const forms = [`fiscal year ${year}`];
+    // "fiscal year" in American usage, "financial year" in British: one period, and documents use either
+    const forms = [`fiscal year ${year}`, `financial year ${year}`];
     if (m[1].length === 2) forms.push(`FY${year}`);
     else if (year.startsWith('20')) forms.push(`FY${year.slice(2)}`);
     return forms;
@@ -120,7 +121,13 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
     for (const rs of ranked) if (rs.domainMatch >= ranked[0].domainMatch) contending++;
     for (let r = 0; r < ranked.length && r < MAX_SENSES; r++) {
       const rs = ranked[r];
-      const replacement = plural ? inflectLike(rs.sense.expansion, 'plural', 'NOUN') : rs.sense.expansion;
+      // the word after the acronym repeats its expansion's last word ("PAT testing", "GPL license", "PIN number"):
+      // the acronym and that word are one span, replaced by the expansion inflected like the word
+      const next = kind === 'acronym' && i + 1 < tokens.length && !inPhrase[i + 1] ? tokens[i + 1] : undefined;
+      const et = rs.expansionTokens;
+      // (not an expansion that writes the acronym itself: "A/B test" -> "a/b testing" is the same words)
+      const wide = next !== undefined && et.length > 1 && !et.includes(t.norm) && sameWord(et[et.length - 1], next.norm);
+      const replacement = wide ? inflectLike(rs.sense.expansion, next.inflection === 'plural' ? 'plural' : 'base', 'NOUN') : plural ? inflectLike(rs.sense.expansion, 'plural', 'NOUN') : rs.sense.expansion;
       const f: AcronymFeatures = {
         sense_rank: r,
         senses: Math.min(contending, 5),
@@ -152,10 +159,11 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
         success: null,
         features: { prior, match_factor: factor, ...f, sense_prior: Math.round(rs.prior * 1e4) / 1e4 },
       } as const;
-      builder.add(span, replacement, candidate);
+      const at = wide ? builder.span(i, i + 2) : span;
+      builder.add(at, replacement, candidate);
       // the long form in the other spelling variety too, just after it ("EAP" -> "employee assistance programme")
       const variant = otherSpelling(replacement, [builder.domain, rs.sense.domain]);
-      if (variant !== undefined) builder.add(span, variant, { ...candidate, raw: raw * SPELLING_VARIANT_FACTOR, useSynonym: replacement === rs.sense.expansion ? variant : (otherSpelling(rs.sense.expansion, [builder.domain, rs.sense.domain]) ?? variant), features: { ...candidate.features, variant: 'british/american spelling' } });
+      if (variant !== undefined) builder.add(at, variant, { ...candidate, raw: raw * SPELLING_VARIANT_FACTOR, useSynonym: replacement === rs.sense.expansion ? variant : (otherSpelling(rs.sense.expansion, [builder.domain, rs.sense.domain]) ?? variant), features: { ...candidate.features, variant: 'british/american spelling' } });
     }
     spans++;
   }
