@@ -256,23 +256,23 @@ describe('calibration', () => {
     });
 
     it("lift a pair under the threshold when the set's other pairs were judged good, and say so in its explanation", () => {
-      expect(to(shown('preferred supplier list', table(0.7)), 'vendor')).toBeUndefined();
-      const lifted = to(shown('preferred supplier list', table(0.7, [3, 0])), 'vendor')!;
+      expect(to(shown('supplier onboarding form', table(0.7)), 'vendor')).toBeUndefined();
+      const lifted = to(shown('supplier onboarding form', table(0.7, [3, 0])), 'vendor')!;
       expect(lifted.confidence_score).toBeCloseTo((4 * 0.7 + 3) / 7, 4);
       expect(lifted.metadata.explanation).toMatchObject({ calibrated_confidence: 0.7, set: key, set_judged_good: 3, set_judged_bad: 0 });
       // the same record made of this pair's own judgments only: nothing is left to lend it, and the pair's own lift applies
-      const own = to(shown('preferred supplier list', table(0.7, [1, 0], [1, 0]), 0), 'vendor')!;
+      const own = to(shown('supplier onboarding form', table(0.7, [1, 0], [1, 0]), 0), 'vendor')!;
       expect(own.metadata.explanation.set_judged_good).toBeUndefined();
       expect(own.confidence_score).toBeCloseTo((0.7 + 1) / 2, 4);
       // mixed judgments of the set: below the threshold still
-      expect(to(shown('preferred supplier list', table(0.7, [3, 3])), 'vendor')).toBeUndefined();
+      expect(to(shown('supplier onboarding form', table(0.7, [3, 3])), 'vendor')).toBeUndefined();
       // a pair its own judgments lower: the set does not count, and the explanation does not claim it
-      const lowered = to(shown('preferred supplier list', table(0.7, [9, 2], [0, 2]), 0), 'vendor')!;
+      const lowered = to(shown('supplier onboarding form', table(0.7, [9, 2], [0, 2]), 0), 'vendor')!;
       expect(lowered.confidence_score).toBeCloseTo(0.7 / 3, 4);
       expect(lowered.metadata.explanation.set_judged_good).toBeUndefined();
       // pair judgments at weight 0 are not used, but still taken out of the set's record
       const unused = { ...table(0.7, [1, 0], [1, 0]), judged_pairs: { weight: 0, pairs: { [judgedPairKey('supplier', 'vendor')]: [1, 0] as [number, number] } } };
-      expect(to(shown('preferred supplier list', unused, 0), 'vendor')!.confidence_score).toBeCloseTo(0.7, 4);
+      expect(to(shown('supplier onboarding form', unused, 0), 'vendor')!.confidence_score).toBeCloseTo(0.7, 4);
       // a spelling variant of a member is of the set too
       const spelled = new Thesaurus({ sets: [{ terms: ['reorg', 'reorganization'], pos: 'noun', domain: 'hr' }] });
       const reorgKey = thesaurusSetKey({ terms: ['reorg', 'reorganization'], pos: 'noun', domain: 'hr' });
