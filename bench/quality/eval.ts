@@ -20,7 +20,8 @@
  *                                set [--lambda=3] [--calibration=isotonic|platt] [--judged-weight=1] [--set-weight=4]
  *                                (defaults: what --cv chose; 0 leaves those judgments out)
  *   npm run eval -- --unjudged F writes the shown or candidate pairs that have no label yet to F (training
- *                                queries' too)
+ *                                queries' too); --with-wanted lists those that deliver a wanted alternative too
+ *                                when no judge has labelled them
  *   --no-train                   fits without the training queries (bench/quality/train-queries.json)
  *   npm run eval -- --misses     lists dev's wanted alternatives not shown, each with why: no candidate,
  *                                below the threshold (with its confidence) or crowded out by max_expansions
@@ -465,6 +466,7 @@ if (args.includes('--sweep')) {
 }
 
 const unjudgedOut = args.includes('--unjudged') ? args[args.indexOf('--unjudged') + 1] : undefined;
+const withWanted = args.includes('--with-wanted');
 const calibration: CalibrationTable = JSON.parse(fs.readFileSync(path.join(DATA, 'calibration.json'), 'utf8')) as CalibrationTable;
 void calibrate;
 
@@ -589,10 +591,9 @@ function tallyQuery(q: Query, t: Tally, listUnjudged: boolean): void {
   // reliability: every candidate above a low floor, by predicted confidence
   for (const r of candidates(q, table)) {
     const l = label(q, r);
-    if (!l) {
-      if (unjudgedOut && listUnjudged) unjudged.push(unjudgedRow(q, r));
-      continue;
-    }
+    // --with-wanted: a candidate that delivers a wanted alternative is listed too when no judge has labelled it
+    if (unjudgedOut && listUnjudged && (!l || (withWanted && !labels[pairId(q, r)]))) unjudged.push(unjudgedRow(q, r));
+    if (!l) continue;
     const b = t.bins[Math.min(9, Math.floor(r.confidence_score * 10))];
     b.n++;
     b.conf += r.confidence_score;
