@@ -7,8 +7,8 @@
  *                                scored without its own judgments of pairs)
  *   npm run eval -- --holdout    the same on the holdout too, and on its parts added later (q241-q360 in the sixth
  *                                round, q361-q445 in the thirteenth, q446-q604 in the twenty-second, q605-q660 in
- *                                the twenty-fourth, q661-q716 in the twenty-fifth), each on its
- *                                own (for the report only: read it once, at the end of a round)
+ *                                the twenty-fourth, q661-q716 in the twenty-fifth, q717-q878 in the
+ *                                twenty-sixth), each on its own (for the report only: read it once, at the end of a round)
  *   --range=FROM-TO              the same on every judged query numbered FROM to TO, dev and holdout alike (a
  *                                round's new queries, read once before any fit uses their labels)
  *   npm run eval -- --cv         5-fold cross-validation on dev, three partitions pooled (--repeats=N): the default
@@ -232,7 +232,7 @@ const JUDGED_WEIGHTS = [0, 1, 2, 4];
  * Prior weight of a thesaurus pair's calibrated confidence against the judgments of its set's other pairs
  * (calibration.json judged_sets.weight): chosen by --cv among SET_WEIGHTS (0: set judgments not used).
  */
-const SET_WEIGHT = 4;
+const SET_WEIGHT = 2;
 const SET_WEIGHTS = [0, 2, 4, 8, 16];
 
 /**
@@ -490,8 +490,8 @@ interface Tally {
 const tally = (): Tally => ({ shown: 0, good: 0, judged: 0, byType: new Map(), wanted: 0, wantedHit: 0, acronymWanted: 0, acronymHit: 0, empty: 0, queries: 0, bins: Array.from({ length: 10 }, () => ({ n: 0, good: 0, conf: 0 })), unjudged: 0, judgesGood: 0, judgesJudged: 0 });
 /**
  * The holdout's parts added later, each reported on its own: the sixth round's (q241-q360), the thirteenth round's
- * (q361-q445), the twenty-second's (q446-q604), the twenty-fourth's (q605-q660) and the twenty-fifth's (q661-q716),
- * each first read at the end of the round that added it (docs/QUALITY.md).
+ * (q361-q445), the twenty-second's (q446-q604), the twenty-fourth's (q605-q660), the twenty-fifth's (q661-q716) and the
+ * twenty-sixth's (q717-q878), each first read at the end of the round that added it (docs/QUALITY.md).
  */
 const FRESH_PARTS = [
   { name: 'holdout, q241-q360', from: 241, to: 360 },
@@ -499,6 +499,7 @@ const FRESH_PARTS = [
   { name: 'holdout, q446-q604', from: 446, to: 604 },
   { name: 'holdout, q605-q660', from: 605, to: 660 },
   { name: 'holdout, q661-q716', from: 661, to: 716 },
+  { name: 'holdout, q717-q878', from: 717, to: 878 },
 ];
 const idNumber = (q: Query) => Number(q.id.slice(1));
 const partOf = (q: Query) => (q.split === 'holdout' ? FRESH_PARTS.find((p) => idNumber(q) >= p.from && idNumber(q) <= p.to) : undefined);
