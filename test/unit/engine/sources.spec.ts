@@ -51,8 +51,12 @@ describe('each source on its own', () => {
     expect(spanOf('PAT testing schedule', 'facilities')).toEqual(expect.arrayContaining(['PAT testing -> portable appliance testing', 'PAT -> personal access token']));
     // inflected like the word it takes in: "SLA agreements" -> "service level agreements"
     expect(spanOf('SLA agreements for vendors', 'legal')).toContain('SLA agreements -> service level agreements');
-    // an acronym followed by any other word keeps its own span
+    // an acronym followed by any other word keeps its own span, and so does one followed by another inflection of
+    // the last word ("BIM models": a model is no modeling)
     expect(spanOf('SLA breach report', 'legal')).toContain('SLA -> service level agreement');
+    expect(spanOf('BIM models for the client', 'engineering')).toEqual(['BIM -> building information modeling', 'BIM -> building information modelling']);
+    // the other spelling variety of the word is the same word: "GPL licence"
+    expect(spanOf('GPL licence terms', 'legal')).toContain('GPL licence -> gnu general public license');
     const shown = expand(lexIndex, req('PAT testing schedule', { domain: 'facilities' })).map((r) => r.expanded_query);
     expect(shown).toContain('portable appliance testing schedule');
     expect(shown.some((q) => /testing testing/i.test(q))).toBe(false);

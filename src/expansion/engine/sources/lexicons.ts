@@ -1,9 +1,15 @@
-import { inflectLike, sameWord, zipf } from '../analysis';
+import { inflectLike, spellingVariant, zipf } from '../analysis';
 import { logistic } from '../calibration';
 import { CompiledLexiconEntry, longFormsOf, rankSenses } from '../lexicon';
 import { domainMatchOf } from '../domains';
 import { LIMITS } from '../limits';
 import { canonicalToken, isInvariant } from '../normalize';
+
+/** One word in singular or plural, in either spelling variety ("licence" / "licenses"), not another inflection. */
+function sameNoun(a: string, b: string): boolean {
+  const cb = canonicalToken(b);
+  return canonicalToken(a) === cb || canonicalToken(spellingVariant(a) ?? a) === cb;
+}
 import { otherSpelling } from './spelling';
 import { phraseKeys } from './units';
 import type { LexiconMap } from '../types';
@@ -125,8 +131,9 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
       // the acronym and that word are one span, replaced by the expansion inflected like the word
       const next = kind === 'acronym' && i + 1 < tokens.length && !inPhrase[i + 1] ? tokens[i + 1] : undefined;
       const et = rs.expansionTokens;
-      // (not an expansion that writes the acronym itself: "A/B test" -> "a/b testing" is the same words)
-      const wide = next !== undefined && et.length > 1 && !et.includes(t.norm) && sameWord(et[et.length - 1], next.norm);
+      // (not an expansion that writes the acronym itself: "A/B test" -> "a/b testing" is the same words); the same
+      // word in number or spelling only, never another part of speech ("BIM models" is not "BIM modeling")
+      const wide = next !== undefined && et.length > 1 && !et.includes(t.norm) && sameNoun(et[et.length - 1], next.norm);
       const replacement = wide ? inflectLike(rs.sense.expansion, next.inflection === 'plural' ? 'plural' : 'base', 'NOUN') : plural ? inflectLike(rs.sense.expansion, 'plural', 'NOUN') : rs.sense.expansion;
       const f: AcronymFeatures = {
         sense_rank: r,
