@@ -232,7 +232,7 @@ const JUDGED_WEIGHTS = [0, 1, 2, 4];
  * Prior weight of a thesaurus pair's calibrated confidence against the judgments of its set's other pairs
  * (calibration.json judged_sets.weight): chosen by --cv among SET_WEIGHTS (0: set judgments not used).
  */
-const SET_WEIGHT = 2;
+const SET_WEIGHT = 4;
 const SET_WEIGHTS = [0, 2, 4, 8, 16];
 
 /**

@@ -30,7 +30,7 @@ const MAX_SESSION_ID_LENGTH = 255;
 const MAX_HISTORY_ITEMS = 50;
 const MAX_DOCUMENTS = 100;
 const MAX_STRATEGIES = 6;
-export const DEFAULT_CONFIDENCE_THRESHOLD = 0.81;
+export const DEFAULT_CONFIDENCE_THRESHOLD = 0.8;
 /**
  * Curated catalogue entries are shown from this confidence unless the request sets confidence_threshold: a
  * curator's confidence is a statement, not a calibrated estimate (docs/API.md, "Expansion settings").
