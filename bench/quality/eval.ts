@@ -35,7 +35,7 @@ import * as path from 'path';
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { DEFAULT_CONFIDENCE_THRESHOLD, DEFAULT_MAX_EXPANSIONS } from '../../src/expansion/dto/expand-request.dto';
-import { ACRONYM_FEATURES, calibrate, canonicalKey, judgedPairKey, judgmentsApply, expand, fitLogistic, fitPlatt, THESAURUS_FEATURES, ExpansionIndex, fitIsotonic, normalize, sameWord, WordNetIndex, type CalibrationTable, type EngineResult, type ExpansionRequest } from '../../src/expansion/engine';
+import { ACRONYM_FEATURES, calibrate, canonicalKey, judgedPairKey, judgmentsApply, expand, fitLogistic, fitPlatt, THESAURUS_FEATURES, ExpansionIndex, fitIsotonic, normalize, sameNoun, WordNetIndex, type CalibrationTable, type EngineResult, type ExpansionRequest } from '../../src/expansion/engine';
 
 interface Query {
   id: string;
@@ -149,9 +149,10 @@ function delivers(r: EngineResult, term: string, alternative: string, query?: st
   if (articles(query.slice(0, at) + alternative + rest) === articles(r.expanded_query)) return true;
   // an acronym's expansion whose last word the query repeats after it ("GPL" -> "GNU General Public License" in "GPL
   // license"): the result that replaces both words delivers it, as the engine never shows "license license"
+  // (an acronym's several-word expansion, and its last word the same noun as the next word, as the engine reads it)
   const next = /^\s+([\w-]+)/.exec(rest);
   const words = normalize(alternative).split(' ');
-  return next !== null && sameWord(words[words.length - 1], normalize(next[1])) && articles(query.slice(0, at) + alternative + rest.slice(next[0].length)) === articles(r.expanded_query);
+  return next !== null && isAcronym(term) && words.length > 1 && sameNoun(words[words.length - 1], normalize(next[1])) && articles(query.slice(0, at) + alternative + rest.slice(next[0].length)) === articles(r.expanded_query);
 }
 function label(q: Query, r: EngineResult): 'good' | 'bad' | undefined {
   if (wantedHit(q, r)) return 'good';

@@ -57,6 +57,11 @@ describe('each source on its own', () => {
     expect(spanOf('BIM models for the client', 'engineering')).toEqual(['BIM -> building information modeling', 'BIM -> building information modelling']);
     // the other spelling variety of the word is the same word: "GPL licence"
     expect(spanOf('GPL licence terms', 'legal')).toContain('GPL licence -> gnu general public license');
+    // only the word right after it ("PAT, testing" is two phrases), and a plural only where the expansion's last word is
+    // its head ("SaaS services" is no "software as a services")
+    expect(spanOf('PAT, testing schedule', 'facilities').some((p) => p.startsWith('PAT,'))).toBe(false);
+    expect(spanOf('SaaS services contract').some((p) => p.startsWith('SaaS services'))).toBe(false);
+    expect(spanOf('SaaS service contract')).toContain('SaaS service -> software as a service');
     const shown = expand(lexIndex, req('PAT testing schedule', { domain: 'facilities' })).map((r) => r.expanded_query);
     expect(shown).toContain('portable appliance testing schedule');
     expect(shown.some((q) => /testing testing/i.test(q))).toBe(false);
@@ -89,6 +94,18 @@ describe('each source on its own', () => {
     // a key that itself ends in "s" is pluralised too; a word that only looks plural is the key it spells
     expect(acronymPairs('patching OSs on laptops')).toContain('oss -> operating systems');
     expect(acronymPairs('HTTPs certificate error')).toContain('https -> hypertext transfer protocol secure');
+  });
+
+  it('acronyms: a key that is also an ordinary word is the acronym only in capitals or as the key is written', () => {
+    // a capital first letter alone is a sentence's: "Did", "It", "So" stay words
+    expect(acronymPairs('Did my expenses get approved')).toEqual([]);
+    expect(acronymPairs('It keeps crashing')).toEqual([]);
+    expect(acronymPairs('So how do I book leave')).toEqual([]);
+    expect(acronymPairs('IT ticket status')).toContain('it -> information technology');
+    expect(acronymPairs('DID number for the new starter')).toContain('did -> direct inward dialing');
+    // a mixed-case key written as it is, and the plural of a key in capitals
+    expect(acronymPairs('CoP meeting notes')[0]).toMatch(/^cop -> /);
+    expect(acronymPairs('open PRs on main', 'engineering')).toContain('prs -> pull requests');
   });
 
   it('acronyms: a common lower-case word is never read as an acronym plural ("bias" is not BIAs)', () => {

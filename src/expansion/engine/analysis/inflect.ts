@@ -160,3 +160,13 @@ export function sameWord(a: string, b: string): boolean {
   if (vb !== undefined) for (const x of basesOf(vb)) bs.add(x);
   return [a, ...(va === undefined ? [] : [va])].some((w) => basesOf(w).some((x) => bs.has(x)));
 }
+
+/**
+ * Whether two lower-case words are one noun in singular or plural, in either spelling variety ("licence" / "licenses",
+ * "agreement" / "agreements"), never another inflection ("modeling" / "models"): sameWord for nouns only.
+ */
+export function sameNoun(a: string, b: string): boolean {
+  const singular = (w: string) => pluralize.singular(w);
+  const sb = singular(b);
+  return singular(a) === sb || singular(spellingVariant(a) ?? a) === sb;
+}

@@ -1,19 +1,23 @@
-import { inflectLike, spellingVariant, zipf } from '../analysis';
+import { inflectLike, sameNoun, zipf } from '../analysis';
 import { logistic } from '../calibration';
 import { CompiledLexiconEntry, longFormsOf, rankSenses } from '../lexicon';
 import { domainMatchOf } from '../domains';
 import { LIMITS } from '../limits';
 import { canonicalToken, isInvariant } from '../normalize';
-
-/** One word in singular or plural, in either spelling variety ("licence" / "licenses"), not another inflection. */
-function sameNoun(a: string, b: string): boolean {
-  const cb = canonicalToken(b);
-  return canonicalToken(a) === cb || canonicalToken(spellingVariant(a) ?? a) === cb;
-}
 import { otherSpelling } from './spelling';
 import { phraseKeys } from './units';
 import type { LexiconMap } from '../types';
 import type { MatchState } from './types';
+
+/**
+ * A case-sensitive acronym key (also an ordinary word) is read as the acronym only when written in capitals or as the
+ * key is ("MoSCoW"), or so in the plural: a capital first letter alone is a sentence's or a title's ("Did my expenses",
+ * "So how do I", "It keeps crashing").
+ */
+function writtenAsAcronym(surface: string, key: string): boolean {
+  const bare = surface.endsWith('s') && surface.slice(0, -1).toUpperCase() === surface.slice(0, -1) ? surface.slice(0, -1) : surface;
+  return bare === key || (/[A-Z]/.test(bare) && bare === bare.toUpperCase() && bare.length > 1);
+}
 
 /** Priors of the lexicons' best sense before calibration, and factors for unusual casing. */
 export const LEXICON_PRIOR = { acronym: 0.9, abbreviation: 0.85 } as const;
@@ -41,6 +45,9 @@ function acronymScore(state: MatchState, f: AcronymFeatures, handSet: number): n
  * a lower-case "s": "bias" and "Bias" are not BIAs, "dos" not DOs; "pos" (2.5) and "prs" may still be POs and PRs.
  */
 const COMMON_WORD_ZIPF = 3;
+
+/** Words after which an expansion's last word is no head to pluralise ("software as a service", "cost per click"). */
+const HEADLESS = new Set(['a', 'an', 'as', 'per', 'to', 'the', 'and', 'or', 'in', 'on', 'at', 'by']);
 
 /** Senses of an ambiguous key proposed at most. */
 const MAX_SENSES = 3;
@@ -110,7 +117,7 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
     const singular = /^[A-Z0-9&]{2,}s$/.test(surface) ? map.get(canonicalToken(t.norm.slice(0, -1))) : undefined;
     const pluralOfKey = kind === 'acronym' && !isInvariant(t.norm) ? singular : undefined;
     const entry = (pluralOfKey ?? map.get(canonicalToken(t.norm)) ?? singular) as CompiledLexiconEntry | undefined;
-    if (!entry || (entry.caseSensitive && lower)) continue;
+    if (!entry || (entry.caseSensitive && (lower || (kind === 'acronym' && !writtenAsAcronym(surface, entry.key))))) continue;
     let factor = 1;
     if (kind === 'acronym' && lower) factor = LEXICON_CASE_FACTOR.lowercaseAcronym;
     if (kind === 'abbreviation' && surface.length > 1 && /[A-Z]/.test(surface) && surface === surface.toUpperCase()) factor = LEXICON_CASE_FACTOR.uppercaseAbbreviation;
@@ -129,11 +136,18 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
       const rs = ranked[r];
       // the word after the acronym repeats its expansion's last word ("PAT testing", "GPL license", "PIN number"):
       // the acronym and that word are one span, replaced by the expansion inflected like the word
-      const next = kind === 'acronym' && i + 1 < tokens.length && !inPhrase[i + 1] ? tokens[i + 1] : undefined;
+      // (the next word itself, after a space only: "PAT, testing" is two phrases)
+      const next = kind === 'acronym' && i + 1 < tokens.length && !inPhrase[i + 1] && /^\s+$/.test(analysis.text.slice(t.end, tokens[i + 1].start)) ? tokens[i + 1] : undefined;
       const et = rs.expansionTokens;
       // (not an expansion that writes the acronym itself: "A/B test" -> "a/b testing" is the same words); the same
-      // word in number or spelling only, never another part of speech ("BIM models" is not "BIM modeling")
-      const wide = next !== undefined && et.length > 1 && !et.includes(t.norm) && sameNoun(et[et.length - 1], next.norm);
+      // word in number or spelling only, never another part of speech ("BIM models" is not "BIM modeling"); a plural
+      // only where the expansion's last word is its head ("SaaS services" is no "software as a services")
+      const wide =
+        next !== undefined &&
+        et.length > 1 &&
+        !et.includes(t.norm) &&
+        sameNoun(et[et.length - 1], next.norm) &&
+        !(next.inflection === 'plural' && et.some((w) => HEADLESS.has(w)));
       const replacement = wide ? inflectLike(rs.sense.expansion, next.inflection === 'plural' ? 'plural' : 'base', 'NOUN') : plural ? inflectLike(rs.sense.expansion, 'plural', 'NOUN') : rs.sense.expansion;
       const f: AcronymFeatures = {
         sense_rank: r,
