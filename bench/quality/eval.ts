@@ -11,7 +11,8 @@
  *                                twenty-sixth), each on its own (for the report only: read it once, at the end of a round)
  *   --range=FROM-TO              the same on every judged query numbered FROM to TO, dev and holdout alike (a
  *                                round's new queries, read once before any fit uses their labels)
- *   npm run eval -- --cv         5-fold cross-validation on dev, three partitions pooled (--repeats=N): the default
+ *   npm run eval -- --cv         5-fold cross-validation on dev, three partitions pooled (--repeats=N; --by-round:
+ *                                one fold per writing round instead, each scored by a fit on the others): the default
  *                                threshold, calibration method, L2 and the prior weights of judged pairs and judged
  *                                thesaurus sets are chosen here [--methods=isotonic,platt] [--lambdas=1,3]
  *                                [--weights=0,1,2,4] [--set-weights=0,2,4,8,16] narrow the comparison
@@ -334,6 +335,24 @@ function score(on: Query[], table: CalibrationTable, threshold: number): { good:
   return t;
 }
 
+/**
+ * The holdout's parts added later, each reported on its own: the sixth round's (q241-q360), the thirteenth round's
+ * (q361-q445), the twenty-second's (q446-q604), the twenty-fourth's (q605-q660), the twenty-fifth's (q661-q716) and the
+ * twenty-sixth's (q717-q878), each first read at the end of the round that added it (docs/QUALITY.md).
+ */
+const FRESH_PARTS = [
+  { name: 'holdout, q241-q360', from: 241, to: 360 },
+  { name: 'holdout, q361-q445', from: 361, to: 445 },
+  { name: 'holdout, q446-q604', from: 446, to: 604 },
+  { name: 'holdout, q605-q660', from: 605, to: 660 },
+  { name: 'holdout, q661-q716', from: 661, to: 716 },
+  { name: 'holdout, q717-q878', from: 717, to: 878 },
+];
+const idNumber = (q: Query) => Number(q.id.slice(1));
+/** The judged set's writing rounds: the queries written at one time, by the same writers (docs/QUALITY.md). */
+const ROUNDS = [{ from: 1, to: 240 }, ...FRESH_PARTS.map(({ from, to }) => ({ from, to }))];
+const partOf = (q: Query) => (q.split === 'holdout' ? FRESH_PARTS.find((p) => idNumber(q) >= p.from && idNumber(q) <= p.to) : undefined);
+
 const THRESHOLDS = [0.6, 0.65, 0.7, 0.72, 0.74, 0.76, 0.77, 0.78, 0.79, 0.8, 0.81, 0.82, 0.83, 0.84, 0.85, 0.86, 0.87, 0.88, 0.89, 0.9];
 const LAMBDAS = [1, 3];
 const METHODS: ModelCalibration[] = ['isotonic', 'platt'];
@@ -369,7 +388,12 @@ if (args.includes('--cv')) {
   const repeatsArg = args.find((a) => a.startsWith('--repeats='));
   const R = repeatsArg ? Number(repeatsArg.slice('--repeats='.length)) : CV_REPEATS;
   if (!Number.isInteger(R) || R < 1) throw new Error('--repeats must be a whole number from 1');
-  const folds = Array.from({ length: R }, (_, r) => foldsOf(dev.length, K, r));
+  // --by-round: one fold per writing round instead (the parts of dev written at one time by the same writers, ROUNDS),
+  // each scored by a fit on the others: how the choice holds for writers no fit has met
+  const byRound = args.includes('--by-round');
+  const roundOf = (q: Query) => ROUNDS.findIndex((p) => idNumber(q) >= p.from && idNumber(q) <= p.to);
+  const folds = byRound ? [dev.map(roundOf)] : Array.from({ length: R }, (_, r) => foldsOf(dev.length, K, r));
+  const foldCount = byRound ? ROUNDS.length : K;
   // --methods=, --lambdas=, --weights= narrow the comparison (comma-separated)
   const listArg = <T>(name: string, all: readonly T[], parse: (s: string) => T): T[] => {
     const a = args.find((x) => x.startsWith(`--${name}=`));
@@ -387,7 +411,9 @@ if (args.includes('--cv')) {
   for (const method of methods) for (const lambda of lambdas) {
     // the judgments kept from the training folds move the test fold's pairs: one fit, scored with each prior weight
     const sums = combos.map(() => THRESHOLDS.map(() => ({ good: 0, judged: 0, hit: 0, wanted: 0 })));
-    for (const fold of folds) for (let k = 0; k < K; k++) {
+    // --by-round: each round's own figures at the default threshold too
+    const perRound = combos.map(() => ROUNDS.map(() => ({ good: 0, judged: 0, hit: 0, wanted: 0 })));
+    for (const fold of folds) for (let k = 0; k < foldCount; k++) {
       const train = dev.filter((_, i) => fold[i] !== k);
       const test = dev.filter((_, i) => fold[i] === k);
       const fitted = fitTable(train, lambda, method, 1, 1);
@@ -403,17 +429,25 @@ if (args.includes('--cv')) {
           sums[wi][i].judged += t.judged;
           sums[wi][i].hit += t.hit;
           sums[wi][i].wanted += t.wanted;
+          if (byRound && th === DEFAULT_CONFIDENCE_THRESHOLD) perRound[wi][k] = t;
         });
       });
     }
     combos.forEach(({ weight, setWeight }, wi) => {
-      console.log(`cross-validated on dev (${K} folds${R > 1 ? `, ${R} partitions pooled` : ''}), thesaurus model L2 ${lambda}, ${method} calibration, ${weight > 0 ? `judged pairs at prior weight ${weight}` : 'judged pairs not used'}, ${setWeight > 0 ? `judged sets at prior weight ${setWeight}` : 'judged sets not used'}: threshold | precision | wanted recall`);
+      console.log(`cross-validated on dev (${byRound ? `${foldCount} folds, one per writing round` : `${K} folds${R > 1 ? `, ${R} partitions pooled` : ''}`}), thesaurus model L2 ${lambda}, ${method} calibration, ${weight > 0 ? `judged pairs at prior weight ${weight}` : 'judged pairs not used'}, ${setWeight > 0 ? `judged sets at prior weight ${setWeight}` : 'judged sets not used'}: threshold | precision | wanted recall`);
       THRESHOLDS.forEach((th, i) => {
         const p = sums[wi][i].good / Math.max(1, sums[wi][i].judged);
         const r = sums[wi][i].hit / Math.max(1, sums[wi][i].wanted);
         console.log(`  ${th.toFixed(2)} | ${p.toFixed(3)} | ${r.toFixed(3)}`);
         if (p >= CV_PRECISION && (!best || r > best.r || (r === best.r && p > best.p))) best = { lambda, method, weight, setWeight, threshold: th, p, r };
       });
+      if (byRound) {
+        console.log(`  by writing round at ${DEFAULT_CONFIDENCE_THRESHOLD}: round | queries | precision | wanted recall`);
+        ROUNDS.forEach((round, k) => {
+          const t = perRound[wi][k];
+          console.log(`    q${round.from}-q${round.to} | ${dev.filter((q) => roundOf(q) === k).length} | ${(t.good / Math.max(1, t.judged)).toFixed(3)} (${t.good}/${t.judged}) | ${(t.hit / Math.max(1, t.wanted)).toFixed(3)} (${t.hit}/${t.wanted})`);
+        });
+      }
     });
   }
   console.log(best ? `choice: L2 ${best.lambda}, ${best.method} calibration, judged pairs ${best.weight > 0 ? `at prior weight ${best.weight}` : 'not used'}, judged sets ${best.setWeight > 0 ? `at prior weight ${best.setWeight}` : 'not used'}, threshold ${best.threshold} (cross-validated precision ${best.p.toFixed(3)}, recall ${best.r.toFixed(3)})` : 'no threshold reaches the precision target');
@@ -489,21 +523,6 @@ interface Tally {
   judgesJudged: number;
 }
 const tally = (): Tally => ({ shown: 0, good: 0, judged: 0, byType: new Map(), wanted: 0, wantedHit: 0, acronymWanted: 0, acronymHit: 0, empty: 0, queries: 0, bins: Array.from({ length: 10 }, () => ({ n: 0, good: 0, conf: 0 })), unjudged: 0, judgesGood: 0, judgesJudged: 0 });
-/**
- * The holdout's parts added later, each reported on its own: the sixth round's (q241-q360), the thirteenth round's
- * (q361-q445), the twenty-second's (q446-q604), the twenty-fourth's (q605-q660), the twenty-fifth's (q661-q716) and the
- * twenty-sixth's (q717-q878), each first read at the end of the round that added it (docs/QUALITY.md).
- */
-const FRESH_PARTS = [
-  { name: 'holdout, q241-q360', from: 241, to: 360 },
-  { name: 'holdout, q361-q445', from: 361, to: 445 },
-  { name: 'holdout, q446-q604', from: 446, to: 604 },
-  { name: 'holdout, q605-q660', from: 605, to: 660 },
-  { name: 'holdout, q661-q716', from: 661, to: 716 },
-  { name: 'holdout, q717-q878', from: 717, to: 878 },
-];
-const idNumber = (q: Query) => Number(q.id.slice(1));
-const partOf = (q: Query) => (q.split === 'holdout' ? FRESH_PARTS.find((p) => idNumber(q) >= p.from && idNumber(q) <= p.to) : undefined);
 /**
  * --range=FROM-TO: every judged query with an id in that range, dev and holdout alike (a round's new queries read
  * before any fit has used their labels, as the twenty-second round's were: docs/QUALITY.md).
