@@ -148,9 +148,8 @@ function delivers(r: EngineResult, term: string, alternative: string, query?: st
   const articles = (s: string) => canon(s.replace(/(^|\s)an(?=\s)/gi, '$1a'));
   const rest = query.slice(at + term.length);
   if (articles(query.slice(0, at) + alternative + rest) === articles(r.expanded_query)) return true;
-  // an acronym's expansion whose last word the query repeats after it ("GPL" -> "GNU General Public License" in "GPL
-  // license"): the result that replaces both words delivers it, as the engine never shows "license license"
-  // (an acronym's several-word expansion, and its last word the same noun as the next word, as the engine reads it)
+  // an acronym's several-word expansion whose last word, as the same noun, the query repeats after it ("GPL" -> "GNU
+  // General Public License" in "GPL license"): the result that replaces both words delivers it, as the engine reads it
   const next = /^\s+([\w-]+)/.exec(rest);
   const words = normalize(alternative).split(' ');
   return next !== null && isAcronym(term) && words.length > 1 && sameNoun(words[words.length - 1], normalize(next[1])) && articles(query.slice(0, at) + alternative + rest.slice(next[0].length)) === articles(r.expanded_query);
@@ -349,9 +348,10 @@ const FRESH_PARTS = [
   { name: 'holdout, q717-q878', from: 717, to: 878 },
 ];
 const idNumber = (q: Query) => Number(q.id.slice(1));
+const within = (q: Query, p: { from: number; to: number }) => idNumber(q) >= p.from && idNumber(q) <= p.to;
 /** The judged set's writing rounds: the queries written at one time, by the same writers (docs/QUALITY.md). */
 const ROUNDS = [{ from: 1, to: 240 }, ...FRESH_PARTS.map(({ from, to }) => ({ from, to }))];
-const partOf = (q: Query) => (q.split === 'holdout' ? FRESH_PARTS.find((p) => idNumber(q) >= p.from && idNumber(q) <= p.to) : undefined);
+const partOf = (q: Query) => (q.split === 'holdout' ? FRESH_PARTS.find((p) => within(q, p)) : undefined);
 
 const THRESHOLDS = [0.6, 0.65, 0.7, 0.72, 0.74, 0.76, 0.77, 0.78, 0.79, 0.8, 0.81, 0.82, 0.83, 0.84, 0.85, 0.86, 0.87, 0.88, 0.89, 0.9];
 const LAMBDAS = [1, 3];
@@ -391,7 +391,7 @@ if (args.includes('--cv')) {
   // --by-round: one fold per writing round instead (the parts of dev written at one time by the same writers, ROUNDS),
   // each scored by a fit on the others: how the choice holds for writers no fit has met
   const byRound = args.includes('--by-round');
-  const roundOf = (q: Query) => ROUNDS.findIndex((p) => idNumber(q) >= p.from && idNumber(q) <= p.to);
+  const roundOf = (q: Query) => ROUNDS.findIndex((p) => within(q, p));
   const folds = byRound ? [dev.map(roundOf)] : Array.from({ length: R }, (_, r) => foldsOf(dev.length, K, r));
   const foldCount = byRound ? ROUNDS.length : K;
   // --methods=, --lambdas=, --weights= narrow the comparison (comma-separated)

@@ -166,7 +166,6 @@ export function sameWord(a: string, b: string): boolean {
  * "agreement" / "agreements"), never another inflection ("modeling" / "models"): sameWord for nouns only.
  */
 export function sameNoun(a: string, b: string): boolean {
-  const singular = (w: string) => pluralize.singular(w);
-  const sb = singular(b);
-  return singular(a) === sb || singular(spellingVariant(a) ?? a) === sb;
+  const sb = pluralize.singular(b);
+  return pluralize.singular(a) === sb || pluralize.singular(spellingVariant(a) ?? a) === sb;
 }

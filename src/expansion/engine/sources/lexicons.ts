@@ -132,12 +132,11 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
     // ("GC" in a legal request: general counsel and green card; garbage collection is out of contention)
     let contending = 0;
     for (const rs of ranked) if (rs.domainMatch >= ranked[0].domainMatch) contending++;
+    // the word after the acronym, after a space only ("PAT, testing" is two phrases): a sense whose expansion ends with
+    // it ("PAT testing", "GPL license", "PIN number") takes it into its span, replaced by the expansion inflected like it
+    const next = kind === 'acronym' && i + 1 < tokens.length && !inPhrase[i + 1] && /^\s+$/.test(analysis.text.slice(t.end, tokens[i + 1].start)) ? tokens[i + 1] : undefined;
     for (let r = 0; r < ranked.length && r < MAX_SENSES; r++) {
       const rs = ranked[r];
-      // the word after the acronym repeats its expansion's last word ("PAT testing", "GPL license", "PIN number"):
-      // the acronym and that word are one span, replaced by the expansion inflected like the word
-      // (the next word itself, after a space only: "PAT, testing" is two phrases)
-      const next = kind === 'acronym' && i + 1 < tokens.length && !inPhrase[i + 1] && /^\s+$/.test(analysis.text.slice(t.end, tokens[i + 1].start)) ? tokens[i + 1] : undefined;
       const et = rs.expansionTokens;
       // (not an expansion that writes the acronym itself: "A/B test" -> "a/b testing" is the same words); the same
       // word in number or spelling only, never another part of speech ("BIM models" is not "BIM modeling"); a plural
