@@ -24,6 +24,9 @@
  *                                queries' too); --with-wanted lists those that deliver a wanted alternative too
  *                                when no judge has labelled them
  *   --no-train                   fits without the training queries (bench/quality/train-queries.json)
+ *   npm run eval -- --glossaries the queries written for a kind of company (q717 on) with the built-in sources alone
+ *                                and with that company's synonyms file in the catalogue, side by side
+ *                                (bench/quality/glossaries/; with --unjudged F, the shown pairs without a label too)
  *   npm run eval -- --misses     lists dev's wanted alternatives not shown, each with why: no candidate,
  *                                below the threshold (with its confidence) or crowded out by max_expansions
  *
@@ -35,8 +38,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { parseSolrLine } from '../../src/admin/bulk/solr-format';
+import { engineSettings } from '../../src/expansion/default-request';
 import { DEFAULT_CONFIDENCE_THRESHOLD, DEFAULT_MAX_EXPANSIONS } from '../../src/expansion/dto/expand-request.dto';
-import { ACRONYM_FEATURES, calibrate, canonicalKey, judgedPairKey, judgmentsApply, expand, fitLogistic, fitPlatt, THESAURUS_FEATURES, ExpansionIndex, fitIsotonic, normalize, sameNoun, WordNetIndex, type CalibrationTable, type EngineResult, type ExpansionRequest } from '../../src/expansion/engine';
+import { ACRONYM_FEATURES, calibrate, canonicalKey, judgedPairKey, judgmentsApply, expand, fitLogistic, fitPlatt, THESAURUS_FEATURES, ExpansionIndex, fitIsotonic, normalize, sameNoun, WordNetIndex, type CalibrationTable, type CatalogueEntry, type EngineResult, type ExpansionRequest } from '../../src/expansion/engine';
 
 interface Query {
   id: string;
@@ -44,6 +49,8 @@ interface Query {
   query: string;
   domain?: string;
   user_role?: string;
+  /** the kind of company the query's writer wrote for (q717 on): its synonyms file is bench/quality/glossaries/<company>.txt */
+  company?: string;
   conversation_history?: Record<string, unknown>[];
   wanted: { term: string; alternatives: string[] }[];
 }
@@ -165,16 +172,16 @@ function request(q: Query, over: Partial<ExpansionRequest>): ExpansionRequest {
     domain: q.domain,
     userRole: q.user_role,
     conversationHistory: q.conversation_history,
-    maxExpansions: DEFAULT_MAX_EXPANSIONS,
-    confidenceThreshold: DEFAULT_CONFIDENCE_THRESHOLD,
+    // the service's defaults (curated entries from DEFAULT_CATALOGUE_THRESHOLD), substitutions only
+    ...engineSettings(),
     includeCombined: false,
     ...over,
   };
 }
 
 /** every candidate the engine can show for a query (threshold 0), with its calibration input */
-function candidates(q: Query, calibration?: CalibrationTable): EngineResult[] {
-  return expand(index, request(q, { confidenceThreshold: 0, maxExpansions: 100 }), { wordnet, calibration });
+function candidates(q: Query, calibration?: CalibrationTable, catalogue: ExpansionIndex = index): EngineResult[] {
+  return expand(catalogue, request(q, { confidenceThreshold: 0, catalogueThreshold: 0, maxExpansions: 100 }), { wordnet, calibration });
 }
 
 /** Flat feature models and no calibration: every candidate the features describe is proposed (fitTable's first pass). */
@@ -573,11 +580,14 @@ function tableFor(q: Query, shipped: CalibrationTable = calibration): Calibratio
   return out;
 }
 
-/** Adds one query's shown results, wanted alternatives and candidates to a tally (unjudged pairs listed once). */
-function tallyQuery(q: Query, t: Tally, listUnjudged: boolean): void {
+/**
+ * Adds one query's shown results, wanted alternatives and candidates to a tally (unjudged pairs listed once), with the
+ * built-in sources alone or with a catalogue.
+ */
+function tallyQuery(q: Query, t: Tally, listUnjudged: boolean, catalogue: ExpansionIndex = index): void {
   t.queries++;
   const table = tableFor(q);
-  const shown = expand(index, request(q, {}), { wordnet, calibration: table });
+  const shown = expand(catalogue, request(q, {}), { wordnet, calibration: table });
   if (shown.length === 0) t.empty++;
   for (const r of shown) {
     t.shown++;
@@ -610,7 +620,7 @@ function tallyQuery(q: Query, t: Tally, listUnjudged: boolean): void {
     }
   }
   // reliability: every candidate above a low floor, by predicted confidence
-  for (const r of candidates(q, table)) {
+  for (const r of candidates(q, table, catalogue)) {
     const l = label(q, r);
     // --with-wanted: a candidate that delivers a wanted alternative is listed too when no judge has labelled it
     if (unjudgedOut && listUnjudged && (!l || (withWanted && !labels[pairId(q, r)]))) unjudged.push(unjudgedRow(q, r));
@@ -620,6 +630,57 @@ function tallyQuery(q: Query, t: Tally, listUnjudged: boolean): void {
     b.conf += r.confidence_score;
     if (l === 'good') b.good++;
   }
+}
+
+const f = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '-');
+
+/**
+ * --glossaries: the queries written for a kind of company (`company`, q717 on), each read twice side by side: with the
+ * built-in sources alone, as everywhere else, and with that company's synonyms file in the catalogue
+ * (bench/quality/glossaries/<company>.txt, Solr format, written by a search administrator of such a company who saw
+ * no query: docs/QUALITY.md). Its pairs enter as bulk import stores them (docs/IMPORT_EXPORT.md: confidence 0.8,
+ * domain general), approved.
+ */
+if (args.includes('--glossaries')) {
+  const dir = path.join(HERE, 'glossaries');
+  const indexes = new Map<string, { index: ExpansionIndex; pairs: number }>();
+  const catalogueOf = (company: string) => {
+    let got = indexes.get(company);
+    if (!got) {
+      const entries: CatalogueEntry[] = [];
+      const seen = new Set<string>();
+      for (const line of fs.readFileSync(path.join(dir, `${company}.txt`), 'utf8').split('\n')) {
+        const parsed = parseSolrLine(line);
+        if (parsed.kind === 'error') throw new Error(`${company}.txt: ${parsed.message}: ${line}`);
+        if (parsed.kind !== 'pairs') continue;
+        for (const [term, synonym] of parsed.pairs) {
+          // bulk import's rules: a pair whose two wordings normalise alike is refused, a repeated pair skipped
+          const key = [normalize(term), normalize(synonym)].sort().join('|');
+          if (normalize(term) === normalize(synonym) || seen.has(key)) continue;
+          seen.add(key);
+          entries.push({ id: entries.length + 1, term, synonym, domain: 'general', confidence: 0.8, userRole: null, department: null, context: null, tags: [] });
+        }
+      }
+      indexes.set(company, (got = { index: ExpansionIndex.build(entries), pairs: entries.length }));
+    }
+    return got.index;
+  };
+  const companies = [...new Set(queries.filter((q) => q.company).map((q) => q.company as string))].sort();
+  const rows: [string, Tally, Tally][] = [];
+  for (const company of ['all', ...companies]) {
+    const on = queries.filter((q) => q.company && (company === 'all' || q.company === company));
+    const builtIn = tally();
+    const withGlossary = tally();
+    for (const q of on) {
+      tallyQuery(q, builtIn, false);
+      tallyQuery(q, withGlossary, true, catalogueOf(q.company as string));
+    }
+    rows.push([company, builtIn, withGlossary]);
+  }
+  const cell = (t: Tally) => `${f(t.good / t.judged)} (${t.good}/${t.judged}${t.unjudged ? `, ${t.unjudged} unjudged` : ''}) / ${f(t.wantedHit / t.wanted)} (${t.wantedHit}/${t.wanted}) / ${f(t.acronymHit / t.acronymWanted)}`;
+  console.log('\n## queries written for a kind of company: precision / wanted recall / acronym recall at the defaults');
+  console.log('company | queries | glossary pairs | built-in sources alone | with the company\'s synonyms file');
+  for (const [company, a, b] of rows) console.log(`${company} | ${a.queries} | ${company === 'all' ? [...indexes.values()].reduce((n, g) => n + g.pairs, 0) : indexes.get(company)?.pairs} | ${cell(a)} | ${cell(b)}`);
 }
 
 if (args.includes('--misses')) {
@@ -641,7 +702,6 @@ if (args.includes('--misses')) {
   console.log(why);
 }
 
-const f = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '-');
 console.log(`\nDefaults: max_expansions ${DEFAULT_MAX_EXPANSIONS}, confidence_threshold ${DEFAULT_CONFIDENCE_THRESHOLD}; substitutions only (the combined query repeats them)\n`);
 for (const [split, t] of Object.entries(tallies)) {
   if (split !== 'dev' && split !== rangeName && !args.includes('--holdout')) {
@@ -669,6 +729,8 @@ if (unjudgedOut) {
       unjudged.push(unjudgedRow(q, r));
     }
   }
-  fs.writeFileSync(unjudgedOut, JSON.stringify(unjudged, null, 1));
-  console.log(`${unjudged.length} unjudged candidate pairs written to ${unjudgedOut}`);
+  // a pair listed by both readings of --glossaries once
+  const once = [...new Map(unjudged.map((row) => [row.key, row])).values()];
+  fs.writeFileSync(unjudgedOut, JSON.stringify(once, null, 1));
+  console.log(`${once.length} unjudged candidate pairs written to ${unjudgedOut}`);
 }
