@@ -8,7 +8,7 @@
  *   npm run eval -- --holdout    the same on the holdout too, and on its parts added later (q241-q360 in the sixth
  *                                round, q361-q445 in the thirteenth, q446-q604 in the twenty-second, q605-q660 in
  *                                the twenty-fourth, q661-q716 in the twenty-fifth, q717-q878 in the
- *                                twenty-sixth), each on its own (for the report only: read it once, at the end of a round)
+ *                                twenty-sixth, q879-q1090 in the twenty-seventh), each on its own (for the report only: read it once, at the end of a round)
  *   --range=FROM-TO              the same on every judged query numbered FROM to TO, dev and holdout alike (a
  *                                round's new queries, read once before any fit uses their labels)
  *   npm run eval -- --cv         5-fold cross-validation on dev, three partitions pooled (--repeats=N; --by-round:
@@ -24,9 +24,9 @@
  *                                queries' too); --with-wanted lists those that deliver a wanted alternative too
  *                                when no judge has labelled them
  *   --no-train                   fits without the training queries (bench/quality/train-queries.json)
- *   npm run eval -- --glossaries the queries written for a kind of company (q717 on) with the built-in sources alone
- *                                and with that company's synonyms file in the catalogue, side by side
- *                                (bench/quality/glossaries/; with --unjudged F, the shown pairs without a label too)
+ *   npm run eval -- --glossaries the queries written for a kind of company (q717 on; with --range, those it names) with
+ *                                the built-in sources alone and with that company's synonyms file in the catalogue,
+ *                                side by side (bench/quality/glossaries/; with --unjudged F, their pairs without a label too)
  *   npm run eval -- --misses     lists dev's wanted alternatives not shown, each with why: no candidate,
  *                                below the threshold (with its confidence) or crowded out by max_expansions
  *
@@ -343,8 +343,8 @@ function score(on: Query[], table: CalibrationTable, threshold: number): { good:
 
 /**
  * The holdout's parts added later, each reported on its own: the sixth round's (q241-q360), the thirteenth round's
- * (q361-q445), the twenty-second's (q446-q604), the twenty-fourth's (q605-q660), the twenty-fifth's (q661-q716) and the
- * twenty-sixth's (q717-q878), each first read at the end of the round that added it (docs/QUALITY.md).
+ * (q361-q445), the twenty-second's (q446-q604), the twenty-fourth's (q605-q660), the twenty-fifth's (q661-q716), the
+ * twenty-sixth's (q717-q878) and the twenty-seventh's (q879-q1090), each first read at the end of the round that added it (docs/QUALITY.md).
  */
 const FRESH_PARTS = [
   { name: 'holdout, q241-q360', from: 241, to: 360 },
@@ -353,6 +353,7 @@ const FRESH_PARTS = [
   { name: 'holdout, q605-q660', from: 605, to: 660 },
   { name: 'holdout, q661-q716', from: 661, to: 716 },
   { name: 'holdout, q717-q878', from: 717, to: 878 },
+  { name: 'holdout, q879-q1090', from: 879, to: 1090 },
 ];
 const idNumber = (q: Query) => Number(q.id.slice(1));
 const within = (q: Query, p: { from: number; to: number }) => idNumber(q) >= p.from && idNumber(q) <= p.to;
@@ -665,10 +666,12 @@ if (args.includes('--glossaries')) {
     }
     return got.index;
   };
-  const companies = [...new Set(queries.filter((q) => q.company).map((q) => q.company as string))].sort();
+  // with --range, only the queries it names (a round's new ones)
+  const written = queries.filter((q) => q.company && (!range || inRange(q)));
+  const companies = [...new Set(written.map((q) => q.company as string))].sort();
   const rows: [string, Tally, Tally][] = [];
   for (const company of ['all', ...companies]) {
-    const on = queries.filter((q) => q.company && (company === 'all' || q.company === company));
+    const on = written.filter((q) => company === 'all' || q.company === company);
     const builtIn = tally();
     const withGlossary = tally();
     for (const q of on) {
