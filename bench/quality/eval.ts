@@ -18,7 +18,7 @@
  *                                [--weights=0,1,2,4] [--set-weights=0,2,4,8,16] narrow the comparison
  *   npm run eval -- --fit        refits the calibration (data/calibration.json) on the dev split and the training
  *                                queries (never the holdout), with their judgments of each pair and each thesaurus
- *                                set [--lambda=3] [--calibration=isotonic|platt] [--judged-weight=1] [--set-weight=4]
+ *                                set [--lambda=3] [--calibration=isotonic|platt] [--judged-weight=2] [--set-weight=4]
  *                                (defaults: what --cv chose; 0 leaves those judgments out)
  *   npm run eval -- --unjudged F writes the shown or candidate pairs that have no label yet to F (training
  *                                queries' too); --with-wanted lists those that deliver a wanted alternative too
@@ -234,7 +234,7 @@ function setJudgmentsIn(q: Query, results: readonly EngineResult[]): Map<string,
  * Prior weight of a pair's calibrated confidence against its judgments in other queries (calibration.json
  * judged_pairs.weight): chosen by --cv among JUDGED_WEIGHTS (0: judgments not used).
  */
-const JUDGED_WEIGHT = 1;
+const JUDGED_WEIGHT = 2;
 const JUDGED_WEIGHTS = [0, 1, 2, 4];
 /**
  * Prior weight of a thesaurus pair's calibrated confidence against the judgments of its set's other pairs

@@ -223,6 +223,16 @@ describe('each source on its own', () => {
     const s = stateFor('mgmt approval', { index: lexIndex });
     matchAbbreviations(s);
     expect(pairs(s)).toEqual(['mgmt -> management']);
+    const abbreviations = (query: string) => {
+      const st = stateFor(query, { index: lexIndex });
+      matchAbbreviations(st);
+      return pairs(st);
+    };
+    // a verb with its particle is a phrasal verb, not a clipped word; a clipped word tagged as a verb without one is
+    // still read ("prod deploy")
+    expect(abbreviations('pension opt out form')).not.toContain('opt -> option');
+    expect(abbreviations('opt codes for the pension scheme')).toContain('opt -> option');
+    expect(abbreviations('prod deploy freeze dates')).toContain('prod -> production');
   });
 
   it('thesaurus: members of the set of the word\'s part of speech, inflected like it', () => {

@@ -1,4 +1,4 @@
-import { inflectLike, sameNoun, zipf } from '../analysis';
+import { inflectLike, PARTICLES, sameNoun, zipf } from '../analysis';
 import { logistic } from '../calibration';
 import { CompiledLexiconEntry, longFormsOf, rankSenses } from '../lexicon';
 import { domainMatchOf } from '../domains';
@@ -86,6 +86,8 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
   for (let i = 0; i < tokens.length; i++) {
     if (inPhrase[i] || spans >= LIMITS.MAX_SPANS || builder.full) continue;
     const t = tokens[i];
+    // a verb with its particle is a phrasal verb, no clipped word: "opt out" is not "option out"
+    if (kind === 'abbreviation' && t.pos === 'VERB' && i + 1 < tokens.length && PARTICLES.has(tokens[i + 1].norm)) continue;
     const surface = analysis.text.slice(t.start, t.end);
     const lower = surface === surface.toLowerCase();
     const span = builder.span(i, i + 1);
