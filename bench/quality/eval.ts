@@ -655,8 +655,9 @@ if (args.includes('--glossaries')) {
         if (parsed.kind === 'error') throw new Error(`${company}.txt: ${parsed.message}: ${line}`);
         if (parsed.kind !== 'pairs') continue;
         for (const [term, synonym] of parsed.pairs) {
-          // bulk import's rules: a pair whose two wordings normalise alike is refused, a repeated pair skipped
-          const key = [normalize(term), normalize(synonym)].sort().join('|');
+          // bulk import's rules: a pair whose two wordings normalise alike is refused, a repeated pair skipped (a reversed
+          // one is imported)
+          const key = `${normalize(term)}|${normalize(synonym)}`;
           if (normalize(term) === normalize(synonym) || seen.has(key)) continue;
           seen.add(key);
           entries.push({ id: entries.length + 1, term, synonym, domain: 'general', confidence: 0.8, userRole: null, department: null, context: null, tags: [] });

@@ -223,16 +223,18 @@ describe('each source on its own', () => {
     const s = stateFor('mgmt approval', { index: lexIndex });
     matchAbbreviations(s);
     expect(pairs(s)).toEqual(['mgmt -> management']);
+    // a verb that makes a phrasal verb with the particle after it, as WordNet lists it, is not a clipped word; a clipped
+    // word tagged as a verb is still read before another word or a particle it makes no phrasal verb with
+    const wordnet = WordNetIndex.fromSenses([['opt out', 'verb', [['opt out', 'choose out']]]]);
     const abbreviations = (query: string) => {
-      const st = stateFor(query, { index: lexIndex });
+      const st = stateFor(query, { index: lexIndex, wordnet });
       matchAbbreviations(st);
       return pairs(st);
     };
-    // a verb with its particle is a phrasal verb, not a clipped word; a clipped word tagged as a verb without one is
-    // still read ("prod deploy")
     expect(abbreviations('pension opt out form')).not.toContain('opt -> option');
     expect(abbreviations('opt codes for the pension scheme')).toContain('opt -> option');
     expect(abbreviations('prod deploy freeze dates')).toContain('prod -> production');
+    expect(abbreviations('is prod down again')).toContain('prod -> production');
   });
 
   it('thesaurus: members of the set of the word\'s part of speech, inflected like it', () => {

@@ -86,8 +86,9 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
   for (let i = 0; i < tokens.length; i++) {
     if (inPhrase[i] || spans >= LIMITS.MAX_SPANS || builder.full) continue;
     const t = tokens[i];
-    // a verb with its particle is a phrasal verb, no clipped word: "opt out" is not "option out"
-    if (kind === 'abbreviation' && t.pos === 'VERB' && i + 1 < tokens.length && PARTICLES.has(tokens[i + 1].norm)) continue;
+    // a verb that makes a phrasal verb with the particle after it (one WordNet lists) is no clipped word: "opt out" is
+    // not "option out"; "prod down" is still production
+    if (kind === 'abbreviation' && t.pos === 'VERB' && i + 1 < tokens.length && PARTICLES.has(tokens[i + 1].norm) && state.wordnet?.isCollocation(`${t.lemma} ${tokens[i + 1].norm}`)) continue;
     const surface = analysis.text.slice(t.start, t.end);
     const lower = surface === surface.toLowerCase();
     const span = builder.span(i, i + 1);
