@@ -223,7 +223,7 @@ describe('each source on its own', () => {
     const s = stateFor('mgmt approval', { index: lexIndex });
     matchAbbreviations(s);
     expect(pairs(s)).toEqual(['mgmt -> management']);
-    // a verb that makes a phrasal verb with the particle after it, as WordNet lists it, is not a clipped word; a clipped
+    // the verb of a phrasal-verb unit (here WordNet's "opt out") is not a clipped word; a clipped
     // word tagged as a verb is still read before another word or a particle it makes no phrasal verb with
     const wordnet = WordNetIndex.fromSenses([['opt out', 'verb', [['opt out', 'choose out']]]]);
     const abbreviations = (query: string) => {

@@ -83,12 +83,13 @@ function matchLexicon(state: MatchState, map: LexiconMap, kind: 'acronym' | 'abb
   // every word not inside a catalogue phrase: an acronym inside a compound ("CI pipeline") is still expanded
   const inPhrase = new Uint8Array(tokens.length);
   for (const u of state.catalogueUnits) if (u.tokEnd - u.tokStart > 1) for (let k = u.tokStart; k < u.tokEnd; k++) inPhrase[k] = 1;
+  // the verb of a phrasal verb the query's units hold (a listed verb and its particle, "opt out") is no clipped word:
+  // "opt out" is not "option out"; "prod down", no listed phrase, is still production
+  const phrasalVerb = new Uint8Array(tokens.length);
+  if (kind === 'abbreviation') for (const u of state.units) if (u.tokEnd - u.tokStart === 2 && tokens[u.tokStart].wordClass === 'verb' && PARTICLES.has(tokens[u.tokStart + 1].norm)) phrasalVerb[u.tokStart] = 1;
   for (let i = 0; i < tokens.length; i++) {
-    if (inPhrase[i] || spans >= LIMITS.MAX_SPANS || builder.full) continue;
+    if (inPhrase[i] || phrasalVerb[i] || spans >= LIMITS.MAX_SPANS || builder.full) continue;
     const t = tokens[i];
-    // a verb that makes a phrasal verb with the particle after it (one WordNet lists) is no clipped word: "opt out" is
-    // not "option out"; "prod down" is still production
-    if (kind === 'abbreviation' && t.pos === 'VERB' && i + 1 < tokens.length && PARTICLES.has(tokens[i + 1].norm) && state.wordnet?.isCollocation(`${t.lemma} ${tokens[i + 1].norm}`)) continue;
     const surface = analysis.text.slice(t.start, t.end);
     const lower = surface === surface.toLowerCase();
     const span = builder.span(i, i + 1);
